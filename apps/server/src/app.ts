@@ -1,0 +1,198 @@
+import path from 'node:path';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { APP_NAME, APP_VERSION, Code, ErrorId } from '@paichat/protocol';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { systemClock, type Clock } from './clock';
+import type { Config } from './config';
+import { migrateToLatest, openDatabase, type Db } from './db';
+import { seedDemoData } from './demo-data';
+import { createLogger } from './logger';
+import { createAuthHook } from './http/auth-hook';
+import { ok, refusal } from './http/envelope';
+import { installErrorHandler, sendEnvelope } from './http/error-handler';
+import { installJsonParser, installSecurityHeaders } from './http/security';
+import { registerWebApp } from './http/web-app';
+import { authRoutes } from './modules/auth/routes';
+import { createAuthService } from './modules/auth/service';
+import { chatsRoutes } from './modules/chats/routes';
+import { createChatsService } from './modules/chats/service';
+import { dictRoutes } from './modules/dict/routes';
+import { filesRoutes } from './modules/files/routes';
+import { createFilesService } from './modules/files/service';
+import { createFileStore } from './modules/files/store';
+import { friendsRoutes } from './modules/friends/routes';
+import { createFriendsService, type AfterCommit, type FriendsMadeHook } from './modules/friends/service';
+import { usersRoutes } from './modules/users/routes';
+import { createUsersService } from './modules/users/service';
+import { LocalBus, type Bus } from './realtime/bus';
+import { registerGateway } from './realtime/gateway';
+import type { ConnectionRegistry } from './realtime/registry';
+
+export interface AppDeps {
+  /** A migrated database. Without it, buildApp opens the configured one, migrates it, seeds demo data, and closes it with the app. */
+  db?: Db;
+  clock?: Clock;
+  /** Defaults to an in-process bus (single node). */
+  bus?: Bus;
+  logger?: FastifyBaseLogger;
+  /** Test hook: sees each issued captcha's answer. */
+  onCaptchaIssued?: (captchaId: string, answer: string) => void;
+  realtime?: { slowConsumerBytes?: number; idleTimeoutMs?: number; shutdownGraceMs?: number };
+  /** What else becoming friends sets off, inside the same transaction, after the chat opens (tests watch it here). */
+  onFriendsMade?: FriendsMadeHook;
+}
+
+/** What the app is built from, for whoever holds the instance (main, tests). */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  bus: Bus;
+  clock: Clock;
+  registry: ConnectionRegistry;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    paichat: AppContext;
+  }
+}
+
+/** Runs each hook in the friendship's transaction, in order; after commit, each one's follow-up. */
+function composeFriendsMade(...hooks: (FriendsMadeHook | undefined)[]): FriendsMadeHook {
+  return async (trx, event) => {
+    const after: AfterCommit[] = [];
+    for (const hook of hooks) {
+      const next = await hook?.(trx, event);
+      if (next) after.push(next);
+    }
+    return async () => {
+      for (const run of after) await run();
+    };
+  };
+}
+
+/** Builds the Fastify instance (not listening). */
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const logger = deps.logger ?? createLogger(config);
+  const clock = deps.clock ?? systemClock;
+  const app = Fastify({
+    loggerInstance: logger,
+    trustProxy: config.trustProxy,
+    // Sockets idle between requests must not hold up a shutdown.
+    forceCloseConnections: 'idle',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  let db = deps.db;
+  if (!db) {
+    const opened = openDatabase(config.database, (error) =>
+      logger.error({ err: error }, 'database pool error'),
+    );
+    db = opened.db;
+    const owned = db;
+    app.addHook('onClose', async () => owned.destroy());
+    await migrateToLatest(opened.db, opened.dialect);
+    await seedDemoData(opened.db, opened.dialect, { enabled: config.demoData, clock, log: logger });
+  }
+  const bus = deps.bus ?? new LocalBus((error) => logger.error({ err: error }, 'bus subscriber failed'));
+  if (!deps.bus) app.addHook('onClose', async () => bus.close());
+
+  installJsonParser(app);
+  installErrorHandler(app);
+  installSecurityHeaders(app);
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: `${APP_NAME} API`,
+        version: APP_VERSION,
+        description: 'Every answer is {code, msg, data}.',
+      },
+      components: {
+        securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const auth = createAuthService({
+    db,
+    config,
+    clock,
+    bus,
+    log: logger.child({ module: 'auth' }),
+    ...(deps.onCaptchaIssued ? { onCaptchaIssued: deps.onCaptchaIssued } : {}),
+  });
+  const store = createFileStore(path.join(config.dataDir, 'uploads'));
+  await store.init(clock.now());
+  const files = createFilesService({
+    db,
+    clock,
+    log: logger.child({ module: 'files' }),
+    store,
+    limits: { uploadMaxBytes: config.uploadMaxBytes, videoMaxBytes: config.videoMaxBytes },
+  });
+  const users = createUsersService({
+    db,
+    clock,
+    bus,
+    log: logger.child({ module: 'users' }),
+    isOwnImage: files.isOwnImage,
+  });
+  const chats = createChatsService({
+    db,
+    clock,
+    bus,
+    log: logger.child({ module: 'chats' }),
+    describeFiles: files.describe,
+  });
+  const friends = createFriendsService({
+    db,
+    clock,
+    bus,
+    log: logger.child({ module: 'friends' }),
+    onFriendsMade: composeFriendsMade(chats.onFriendsMade, deps.onFriendsMade),
+  });
+
+  app.decorateRequest('auth', null);
+  app.decorate('authenticate', createAuthHook(auth.resolveToken));
+
+  const registry = await registerGateway(app, {
+    bus,
+    log: logger.child({ module: 'realtime' }),
+    resolveToken: async (token) => {
+      const session = await auth.resolveToken(token);
+      return session ? { userId: String(session.userId), sessionId: String(session.sessionId) } : null;
+    },
+    ...deps.realtime,
+  });
+  app.decorate('paichat', { config, db, bus, clock, registry });
+
+  authRoutes(app, auth);
+  usersRoutes(app, users);
+  friendsRoutes(app, friends);
+  chatsRoutes(app, chats);
+  dictRoutes(app);
+  await filesRoutes(app, files, {
+    authenticateWithCookie: createAuthHook(auth.resolveToken, { cookie: true }),
+  });
+
+  const database = db;
+  app.get('/healthz', { schema: { hide: true } }, async (request, reply) => {
+    try {
+      await sql`select 1`.execute(database);
+      return ok({ db: 'ok' });
+    } catch (error) {
+      request.log.error({ err: error }, 'health check: database unreachable');
+      return sendEnvelope(reply, 503, refusal(Code.INTERNAL, 'Database unavailable', ErrorId.internal));
+    }
+  });
+
+  await registerWebApp(app, config.webDist);
+  return app;
+}

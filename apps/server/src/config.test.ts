@@ -1,0 +1,122 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, configFromEnv, DEFAULT_WEB_DIST } from './config';
+
+const CWD = '/srv/paichat';
+
+const problemsOf = (env: Record<string, string>): string[] => {
+  try {
+    configFromEnv(env, CWD);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+};
+
+describe('configFromEnv', () => {
+  it('has working defaults', () => {
+    expect(configFromEnv({}, CWD)).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/srv/paichat/data',
+      database: { dialect: 'sqlite', file: '/srv/paichat/data/paichat.db' },
+      captcha: true,
+      registrationOpen: true,
+      demoData: true,
+      trustProxy: false,
+      tokenTtlDays: 30,
+      logLevel: 'info',
+      webDist: DEFAULT_WEB_DIST,
+      uploadMaxBytes: 10 * 1024 * 1024,
+      videoMaxBytes: 50 * 1024 * 1024,
+    });
+    expect(DEFAULT_WEB_DIST.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
+  });
+
+  it('reads every variable', () => {
+    const config = configFromEnv(
+      {
+        PORT: '9000',
+        HOST: '127.0.0.1',
+        DATA_DIR: '/var/lib/paichat',
+        CAPTCHA: 'OFF',
+        REGISTRATION: 'closed',
+        DEMO_DATA: 'off',
+        TRUST_PROXY: 'loopback, 10.0.0.0/8 ,2001:db8::/32',
+        TOKEN_TTL_DAYS: '7',
+        LOG_LEVEL: 'warn',
+        WEB_DIST: 'public',
+        UPLOAD_MAX_MB: '0.5',
+        VIDEO_MAX_MB: '200',
+      },
+      CWD,
+    );
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '127.0.0.1',
+      dataDir: '/var/lib/paichat',
+      database: { dialect: 'sqlite', file: '/var/lib/paichat/paichat.db' },
+      captcha: false,
+      registrationOpen: false,
+      demoData: false,
+      trustProxy: 'loopback,10.0.0.0/8,2001:db8::/32',
+      tokenTtlDays: 7,
+      logLevel: 'warn',
+      webDist: '/srv/paichat/public',
+      uploadMaxBytes: 524_288,
+      videoMaxBytes: 200 * 1024 * 1024,
+    });
+    expect(configFromEnv({ TRUST_PROXY: 'on' }, CWD).trustProxy).toBe(true);
+  });
+
+  it('selects the database from DATABASE_URL', () => {
+    const url = 'postgres://app:secret@db.internal:5432/paichat';
+    expect(configFromEnv({ DATABASE_URL: url }, CWD).database).toEqual({ dialect: 'postgres', url });
+    expect(configFromEnv({ DATABASE_URL: 'postgresql://db/paichat' }, CWD).database.dialect).toBe('postgres');
+    expect(configFromEnv({ DATABASE_URL: 'sqlite:./chat.db' }, CWD).database).toEqual({
+      dialect: 'sqlite',
+      file: '/srv/paichat/chat.db',
+    });
+    expect(configFromEnv({ DATABASE_URL: ':memory:' }, CWD).database).toEqual({
+      dialect: 'sqlite',
+      file: ':memory:',
+    });
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(configFromEnv({ PORT: '', CAPTCHA: '  ' }, CWD)).toMatchObject({ port: 8080, captcha: true });
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '80.5'],
+    ['CAPTCHA', 'maybe'],
+    ['REGISTRATION', 'invite-only'],
+    ['DEMO_DATA', 'yes please'],
+    ['TRUST_PROXY', 'everyone'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TOKEN_TTL_DAYS', '0'],
+    ['TOKEN_TTL_DAYS', 'forever'],
+    ['LOG_LEVEL', 'loud'],
+    ['DATABASE_URL', 'mysql://db/paichat'],
+    ['DATABASE_URL', 'sqlite:'],
+    ['UPLOAD_MAX_MB', '0'],
+    ['UPLOAD_MAX_MB', 'ten'],
+    ['VIDEO_MAX_MB', '-5'],
+  ])('names %s when it is %j', (name, value) => {
+    const problems = problemsOf({ [name]: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(new RegExp(`^${name}: `));
+  });
+
+  it('names every bad variable at once, and never echoes a database password', () => {
+    expect(problemsOf({ PORT: 'x', LOG_LEVEL: 'y' }).map((p) => p.split(':')[0])).toEqual([
+      'PORT',
+      'LOG_LEVEL',
+    ]);
+    const [problem] = problemsOf({ DATABASE_URL: 'mysql://root:hunter2@db/paichat' });
+    expect(problem).not.toContain('hunter2');
+  });
+});

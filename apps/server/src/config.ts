@@ -1,0 +1,185 @@
+import { isIP } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/**
+ * Every setting, read from the environment once, validated here and passed down.
+ * An empty variable counts as unset. A bad value stops the start with a message naming it.
+ *
+ * | variable        | default                         | meaning |
+ * |-----------------|---------------------------------|---------|
+ * | PORT            | 8080                            | TCP port (0 picks a free one) |
+ * | HOST            | 0.0.0.0                         | address to listen on |
+ * | DATA_DIR        | ./data (from the working dir)   | where the embedded database and uploads (`uploads/`) live |
+ * | DATABASE_URL    | sqlite:${DATA_DIR}/paichat.db   | `postgres://…` / `postgresql://…` selects PostgreSQL; `sqlite:<path>` (relative to the working dir) or `:memory:` selects SQLite |
+ * | CAPTCHA         | on                              | on/off: require a verification code at login |
+ * | REGISTRATION    | open                            | open/closed: whether new accounts can be created |
+ * | DEMO_DATA       | on                              | on/off: create demo accounts on the first start of an empty SQLite database |
+ * | TRUST_PROXY     | off                             | off: X-Forwarded-For ignored; on: trust every proxy; otherwise a comma list of addresses, CIDRs or loopback/linklocal/uniquelocal, passed to Fastify's trustProxy |
+ * | TOKEN_TTL_DAYS  | 30                              | sign-in token lifetime in days |
+ * | LOG_LEVEL       | info                            | fatal, error, warn, info, debug, trace or silent |
+ * | WEB_DIST        | <repo>/apps/web/dist            | built web app, served at / when the folder exists |
+ * | UPLOAD_MAX_MB   | 10                              | largest file accepted by /file/upload (images, voice, documents), in MB (decimals allowed) |
+ * | VIDEO_MAX_MB    | 50                              | largest file accepted by /file/uploadVideo, in MB (decimals allowed) |
+ */
+
+export type DatabaseConfig = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  captcha: boolean;
+  registrationOpen: boolean;
+  demoData: boolean;
+  trustProxy: boolean | string;
+  tokenTtlDays: number;
+  logLevel: LogLevel;
+  webDist: string;
+  /** Upload size limits in bytes. */
+  uploadMaxBytes: number;
+  videoMaxBytes: number;
+}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration: ${problems.join('; ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+export const DEFAULT_WEB_DIST = path.join(REPO_ROOT, 'apps/web/dist');
+const MEMORY = ':memory:';
+
+const onOff = (fallback: 'on' | 'off') =>
+  z
+    .string()
+    .default(fallback)
+    .transform((v) => v.toLowerCase())
+    .pipe(z.enum(['on', 'off', 'true', 'false'], { error: 'must be on or off' }))
+    .transform((v) => v === 'on' || v === 'true');
+
+const megabytes = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform(Number)
+    .pipe(z.number({ error: 'must be a number' }).positive('must be positive').max(10_240));
+
+const MB = 1024 * 1024;
+
+const PROXY_KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isProxyEntry = (entry: string): boolean => {
+  if (PROXY_KEYWORDS.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  if (rest.length > 0 || isIP(address) === 0) return false;
+  if (bits === undefined) return true;
+  const max = isIP(address) === 4 ? 32 : 128;
+  return /^\d+$/.test(bits) && Number(bits) <= max;
+};
+
+const Env = z.object({
+  PORT: z
+    .string()
+    .default('8080')
+    .transform(Number)
+    .pipe(z.number({ error: 'must be a number' }).int('must be an integer').min(0).max(65535)),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  CAPTCHA: onOff('on'),
+  REGISTRATION: z
+    .string()
+    .default('open')
+    .transform((v) => v.toLowerCase())
+    .pipe(z.enum(['open', 'closed'], { error: 'must be open or closed' })),
+  DEMO_DATA: onOff('on'),
+  TRUST_PROXY: z
+    .string()
+    .default('off')
+    .transform((v, ctx) => {
+      const lower = v.trim().toLowerCase();
+      if (lower === 'off' || lower === 'false') return false;
+      if (lower === 'on' || lower === 'true') return true;
+      const entries = v
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean);
+      if (entries.length === 0 || !entries.every(isProxyEntry)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be off, on, or a comma list of addresses, CIDRs, loopback, linklocal or uniquelocal',
+        });
+        return z.NEVER;
+      }
+      return entries.join(',');
+    }),
+  TOKEN_TTL_DAYS: z
+    .string()
+    .default('30')
+    .transform(Number)
+    .pipe(z.number({ error: 'must be a number' }).positive('must be positive').max(3650)),
+  LOG_LEVEL: z
+    .string()
+    .default('info')
+    .transform((v) => v.toLowerCase())
+    .pipe(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
+  WEB_DIST: z.string().optional(),
+  UPLOAD_MAX_MB: megabytes('10'),
+  VIDEO_MAX_MB: megabytes('50'),
+});
+
+function parseDatabaseUrl(raw: string | undefined, dataDir: string, cwd: string): DatabaseConfig | string {
+  if (raw === undefined) return { dialect: 'sqlite', file: path.join(dataDir, 'paichat.db') };
+  if (/^postgres(ql)?:\/\//i.test(raw)) return { dialect: 'postgres', url: raw };
+  if (raw === MEMORY || raw === `sqlite:${MEMORY}`) return { dialect: 'sqlite', file: MEMORY };
+  if (raw.startsWith('sqlite:')) {
+    const file = raw.slice('sqlite:'.length);
+    if (file === '') return 'sqlite: needs a file path, e.g. sqlite:./data/paichat.db';
+    return { dialect: 'sqlite', file: path.resolve(cwd, file) };
+  }
+  return 'must start with postgres://, postgresql:// or sqlite:, or be :memory:';
+}
+
+/** Reads the settings from an environment map; throws ConfigError naming every bad variable. */
+export function configFromEnv(env: Record<string, string | undefined>, cwd = process.cwd()): Config {
+  const cleaned: Record<string, string> = {};
+  for (const key of Object.keys(Env.shape)) {
+    const value = env[key];
+    if (value !== undefined && value.trim() !== '') cleaned[key] = value.trim();
+  }
+  const parsed = Env.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? 'environment');
+        return `${name}: ${issue.message} (got ${JSON.stringify(cleaned[name] ?? '')})`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(cwd, e.DATA_DIR);
+  const database = parseDatabaseUrl(e.DATABASE_URL, dataDir, cwd);
+  if (typeof database === 'string') throw new ConfigError([`DATABASE_URL: ${database}`]);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database,
+    captcha: e.CAPTCHA,
+    registrationOpen: e.REGISTRATION === 'open',
+    demoData: e.DEMO_DATA,
+    trustProxy: e.TRUST_PROXY,
+    tokenTtlDays: e.TOKEN_TTL_DAYS,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST === undefined ? DEFAULT_WEB_DIST : path.resolve(cwd, e.WEB_DIST),
+    uploadMaxBytes: Math.floor(e.UPLOAD_MAX_MB * MB),
+    videoMaxBytes: Math.floor(e.VIDEO_MAX_MB * MB),
+  };
+}

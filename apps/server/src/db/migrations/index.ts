@@ -1,0 +1,29 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_users';
+import * as m0002 from './0002_sessions';
+import * as m0003 from './0003_captchas';
+import * as m0004 from './0004_login_failures';
+import * as m0005 from './0005_friends';
+import * as m0006 from './0006_friend_applies';
+import * as m0007 from './0007_blocks';
+import * as m0008 from './0008_friend_remarks';
+import * as m0009 from './0009_uploads';
+import * as m0010 from './0010_chats';
+import * as m0011 from './0011_chat_members';
+import * as m0012 from './0012_messages';
+
+/** Every migration, in order. Add a file, then list it here; never edit a released one. */
+export const migrations: Record<string, Migration> = {
+  '0001_users': m0001,
+  '0002_sessions': m0002,
+  '0003_captchas': m0003,
+  '0004_login_failures': m0004,
+  '0005_friends': m0005,
+  '0006_friend_applies': m0006,
+  '0007_blocks': m0007,
+  '0008_friend_remarks': m0008,
+  '0009_uploads': m0009,
+  '0010_chats': m0010,
+  '0011_chat_members': m0011,
+  '0012_messages': m0012,
+};

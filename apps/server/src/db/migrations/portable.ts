@@ -1,0 +1,30 @@
+import { PostgresAdapter, type CreateTableBuilder, type Kysely } from 'kysely';
+
+/**
+ * The one place migrations differ by dialect: an auto-increment integer key is
+ * `INTEGER PRIMARY KEY AUTOINCREMENT` on SQLite (64-bit, never reused) and an identity column
+ * on PostgreSQL (`integer`, or `bigint` for tables that grow without bound, like messages).
+ * Everything else uses Kysely's portable schema builder.
+ */
+export function isPostgres(db: Kysely<unknown>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+export function withIdColumn<T extends string>(
+  db: Kysely<unknown>,
+  table: CreateTableBuilder<T, never>,
+): CreateTableBuilder<T, 'id'> {
+  return isPostgres(db)
+    ? table.addColumn('id', 'integer', (c) => c.primaryKey().generatedByDefaultAsIdentity())
+    : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+}
+
+/** An auto-increment key for tables that outgrow 32 bits (messages): bigint on PostgreSQL. */
+export function withBigIdColumn<T extends string>(
+  db: Kysely<unknown>,
+  table: CreateTableBuilder<T, never>,
+): CreateTableBuilder<T, 'id'> {
+  return isPostgres(db)
+    ? table.addColumn('id', 'bigint', (c) => c.primaryKey().generatedByDefaultAsIdentity())
+    : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+}

@@ -1,0 +1,44 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { BlocksTable } from './blocks';
+import type { CaptchasTable } from './captchas';
+import type { ChatMembersTable } from './chat-members';
+import type { ChatsTable } from './chats';
+import type { FriendAppliesTable } from './friend-applies';
+import type { FriendsTable } from './friends';
+import type { LoginFailuresTable } from './login-failures';
+import type { MessagesTable } from './messages';
+import type { SessionsTable } from './sessions';
+import type { UploadsTable } from './uploads';
+import type { UsersTable } from './users';
+
+export interface DatabaseSchema {
+  users: UsersTable;
+  sessions: SessionsTable;
+  captchas: CaptchasTable;
+  login_failures: LoginFailuresTable;
+  friends: FriendsTable;
+  friend_applies: FriendAppliesTable;
+  blocks: BlocksTable;
+  uploads: UploadsTable;
+  chats: ChatsTable;
+  chat_members: ChatMembersTable;
+  messages: MessagesTable;
+}
+
+export type Db = Kysely<DatabaseSchema>;
+/** What repo functions take first: the database or an open transaction. */
+export type DbOrTx = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
+export type Tx = Transaction<DatabaseSchema>;
+export type Dialect = 'sqlite' | 'postgres';
+
+export type * from './blocks';
+export type * from './captchas';
+export type * from './chat-members';
+export type * from './chats';
+export type * from './friend-applies';
+export type * from './friends';
+export type * from './login-failures';
+export type * from './messages';
+export type * from './sessions';
+export type * from './uploads';
+export type * from './users';

@@ -1,0 +1,176 @@
+import { Code, ErrorId } from '@paichat/protocol';
+
+/**
+ * Refusals the services raise. Each carries a stable body `code` and protocol `err` id; the
+ * HTTP layer maps them to the envelope in one place (http/error-handler.ts), and the web
+ * client maps `err` to an i18n key. `message` is plain English and safe to show.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly code: Code,
+    readonly err: ErrorId,
+    message: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class ValidationError extends AppError {
+  constructor(message: string) {
+    super(Code.BAD_REQUEST, ErrorId.validation, message);
+  }
+}
+
+export class UnauthorizedError extends AppError {
+  constructor() {
+    super(Code.UNAUTHORIZED, ErrorId.unauthorized, 'Login expired, please login again');
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(message = 'Not found') {
+    super(Code.NOT_FOUND, ErrorId.notFound, message);
+  }
+}
+
+export class BadCredentialsError extends AppError {
+  constructor() {
+    super(Code.BAD_REQUEST, ErrorId.badCredentials, 'Wrong account or password');
+  }
+}
+
+export class CaptchaRequiredError extends AppError {
+  constructor() {
+    super(Code.BAD_REQUEST, ErrorId.captchaRequired, 'Please enter the verification code');
+  }
+}
+
+export class CaptchaWrongError extends AppError {
+  constructor() {
+    super(Code.BAD_REQUEST, ErrorId.captchaWrong, 'Wrong or expired verification code, please try again');
+  }
+}
+
+export class TooManyAttemptsError extends AppError {
+  constructor() {
+    super(Code.TOO_MANY, ErrorId.tooManyAttempts, 'Too many failed attempts, please try again later');
+  }
+}
+
+export class RegistrationClosedError extends AppError {
+  constructor() {
+    super(Code.FORBIDDEN, ErrorId.registrationClosed, 'Registration is closed');
+  }
+}
+
+export class ChatNoTakenError extends AppError {
+  constructor() {
+    super(Code.CONFLICT, ErrorId.chatNoTaken, 'chat ID is already taken');
+  }
+}
+
+// Friends.
+
+export class UserNotFoundError extends AppError {
+  constructor() {
+    super(Code.NOT_FOUND, ErrorId.userNotFound, 'User not found');
+  }
+}
+
+export class CannotAddSelfError extends AppError {
+  constructor() {
+    super(Code.BAD_REQUEST, ErrorId.cannotAddSelf, 'You cannot add yourself as a friend');
+  }
+}
+
+export class AlreadyFriendsError extends AppError {
+  constructor() {
+    super(Code.CONFLICT, ErrorId.alreadyFriends, 'You are already friends');
+  }
+}
+
+export class RequestPendingError extends AppError {
+  constructor() {
+    super(Code.CONFLICT, ErrorId.requestPending, 'Friend request already sent, waiting for a reply');
+  }
+}
+
+/** The other person blocked the caller. */
+export class BlockedByUserError extends AppError {
+  constructor() {
+    super(Code.FORBIDDEN, ErrorId.blockedByUser, 'You have been blocked by this user');
+  }
+}
+
+/** The caller blocked the other person. */
+export class UserBlockedError extends AppError {
+  constructor() {
+    super(
+      Code.FORBIDDEN,
+      ErrorId.userBlocked,
+      'You have blocked this user; remove them from your blacklist first',
+    );
+  }
+}
+
+export class NotFriendsError extends AppError {
+  constructor() {
+    super(Code.FORBIDDEN, ErrorId.notFriends, 'This person is not your friend');
+  }
+}
+
+export class ApplyNotFoundError extends AppError {
+  constructor() {
+    super(Code.NOT_FOUND, ErrorId.applyNotFound, 'Friend request not found or already handled');
+  }
+}
+
+// Profile.
+
+export class ChatNoAlreadySetError extends AppError {
+  constructor() {
+    super(Code.CONFLICT, ErrorId.chatNoAlreadySet, 'Chat ID cannot be changed');
+  }
+}
+
+export class WrongPasswordError extends AppError {
+  constructor() {
+    super(Code.BAD_REQUEST, ErrorId.wrongPassword, 'The current password is wrong');
+  }
+}
+
+// Files.
+
+export class FileTooLargeError extends AppError {
+  constructor(maxBytes: number) {
+    super(
+      Code.BAD_REQUEST,
+      ErrorId.fileTooLarge,
+      `File is too large (at most ${formatMegabytes(maxBytes)} MB)`,
+    );
+  }
+}
+
+export class FileTypeNotAllowedError extends AppError {
+  constructor(message = 'This file type is not allowed') {
+    super(Code.BAD_REQUEST, ErrorId.fileTypeNotAllowed, message);
+  }
+}
+
+const formatMegabytes = (bytes: number): string => String(Math.round((bytes / 1024 / 1024) * 100) / 100);
+
+// Chats.
+
+/** The chat does not exist, or the caller is not one of its members (the two look the same). */
+export class ChatNotFoundError extends AppError {
+  constructor() {
+    super(Code.NOT_FOUND, ErrorId.chatNotFound, 'Chat not found');
+  }
+}
+
+export class MessageNotFoundError extends AppError {
+  constructor() {
+    super(Code.NOT_FOUND, ErrorId.messageNotFound, 'Message not found');
+  }
+}

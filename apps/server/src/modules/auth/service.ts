@@ -1,0 +1,209 @@
+import { randomBytes } from 'node:crypto';
+import {
+  CAPTCHA_TTL_MS,
+  CHAT_NO_MAX,
+  CHAT_NO_MIN,
+  CHAT_NO_PATTERN,
+  CloseCode,
+  NoticeType,
+  type ChatNoStatus,
+  type NoticePush,
+} from '@paichat/protocol';
+import type { FastifyBaseLogger } from 'fastify';
+import svgCaptcha from 'svg-captcha';
+import type { Clock } from '../../clock';
+import type { Config } from '../../config';
+import { isUniqueViolation, type Db } from '../../db';
+import {
+  BadCredentialsError,
+  CaptchaRequiredError,
+  CaptchaWrongError,
+  ChatNoTakenError,
+  RegistrationClosedError,
+  TooManyAttemptsError,
+} from '../../errors';
+import type { Bus } from '../../realtime/bus';
+import { closeSessionSockets, pushToUsers } from '../../realtime/push';
+import { summarizeUserAgent } from './device';
+import { hashPassword, verifyPassword, warmUpPasswordCheck } from './password';
+import * as repo from './repo';
+import { isThrottled, recordFailure, recordSuccess, throttleKeys } from './throttle';
+import { hashToken, newToken } from './tokens';
+
+export interface AuthServiceDeps {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  bus: Bus;
+  log: FastifyBaseLogger;
+  /** Test hook: sees each issued captcha's answer. Never set in production. */
+  onCaptchaIssued?: (captchaId: string, answer: string) => void;
+}
+
+export interface Caller {
+  /** The client address as Fastify resolves it (TRUST_PROXY decides whether proxies count). */
+  ip: string;
+  userAgent: string | undefined;
+}
+
+export interface SessionIdentity {
+  userId: number;
+  sessionId: number;
+}
+
+const MAX_TOKEN_LENGTH = 256;
+const MAX_USER_AGENT_LENGTH = 255;
+const DAY_MS = 86_400_000;
+
+export function chatNoShapeStatus(chatNo: string): ChatNoStatus | null {
+  if (chatNo.length < CHAT_NO_MIN) return 'tooShort';
+  if (chatNo.length > CHAT_NO_MAX) return 'tooLong';
+  if (!CHAT_NO_PATTERN.test(chatNo)) return 'invalid';
+  return null;
+}
+
+export function createAuthService(deps: AuthServiceDeps) {
+  const { db, config, clock, bus } = deps;
+  void warmUpPasswordCheck();
+
+  async function startSession(userId: number, userAgent: string | undefined, database = db) {
+    const token = newToken();
+    const now = clock.now();
+    const sessionId = await repo.insertSession(database, {
+      token_hash: hashToken(token),
+      user_id: userId,
+      created_at: now,
+      expires_at: now + config.tokenTtlDays * DAY_MS,
+      user_agent: (userAgent ?? '').slice(0, MAX_USER_AGENT_LENGTH),
+    });
+    return { token, sessionId };
+  }
+
+  const notice = (noticeType: NoticePush['noticeType'], userAgent: string | undefined): NoticePush => {
+    const time = clock.now();
+    return {
+      pushType: 'NOTICE',
+      noticeType,
+      msgContent: { device: summarizeUserAgent(userAgent), time },
+      createTime: time,
+    };
+  };
+
+  return {
+    async issueCaptcha() {
+      if (!config.captcha) return { enabled: false, captchaId: '', image: '' };
+      const captcha = svgCaptcha.create({
+        size: 4,
+        noise: 2,
+        ignoreChars: '0oO1iIlL',
+        width: 120,
+        height: 40,
+      });
+      const captchaId = randomBytes(16).toString('base64url');
+      const answer = captcha.text.toLowerCase();
+      const now = clock.now();
+      await repo.deleteExpiredCaptchas(db, now);
+      await repo.insertCaptcha(db, captchaId, answer, now + CAPTCHA_TTL_MS);
+      deps.onCaptchaIssued?.(captchaId, answer);
+      const image = `data:image/svg+xml;base64,${Buffer.from(captcha.data).toString('base64')}`;
+      return { enabled: true, captchaId, image };
+    },
+
+    async checkChatNo(chatNo: string): Promise<{ available: boolean; status: ChatNoStatus }> {
+      const status =
+        chatNoShapeStatus(chatNo) ??
+        ((await repo.findUserByChatNoLower(db, chatNo.toLowerCase())) ? 'taken' : 'available');
+      return { available: status === 'available', status };
+    },
+
+    async register(
+      input: { chatNo: string; password: string; nickName: string },
+      caller: Caller,
+    ): Promise<{ token: string; userId: string }> {
+      if (!config.registrationOpen) throw new RegistrationClosedError();
+      const chatNoLower = input.chatNo.toLowerCase();
+      // Cheap early answer; the unique index decides when two registrations race.
+      if (await repo.findUserByChatNoLower(db, chatNoLower)) throw new ChatNoTakenError();
+      const passwordHash = await hashPassword(input.password);
+      try {
+        const result = await db.transaction().execute(async (trx) => {
+          const userId = await repo.insertUser(trx, {
+            chat_no: input.chatNo,
+            chat_no_lower: chatNoLower,
+            nick_name: input.nickName,
+            password_hash: passwordHash,
+            created_at: clock.now(),
+          });
+          const { token } = await startSession(userId, caller.userAgent, trx);
+          return { token, userId: String(userId) };
+        });
+        deps.log.info({ userId: result.userId }, 'registered');
+        return result;
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new ChatNoTakenError();
+        throw error;
+      }
+    },
+
+    async login(
+      input: {
+        account: string;
+        password: string;
+        captchaId?: string | undefined;
+        captchaCode?: string | undefined;
+      },
+      caller: Caller,
+    ): Promise<{ token: string }> {
+      const accountLower = input.account.toLowerCase();
+      const keys = throttleKeys(accountLower, caller.ip);
+      if (await isThrottled(db, keys, clock.now())) throw new TooManyAttemptsError();
+
+      if (config.captcha) {
+        const code = input.captchaCode?.trim().toLowerCase() ?? '';
+        if (!input.captchaId || code === '') throw new CaptchaRequiredError();
+        const captcha = await repo.takeCaptcha(db, input.captchaId);
+        if (!captcha || captcha.expires_at <= clock.now() || captcha.answer !== code)
+          throw new CaptchaWrongError();
+      }
+
+      const user = await repo.findUserByChatNoLower(db, accountLower);
+      if (!(await verifyPassword(user?.password_hash ?? undefined, input.password)) || !user) {
+        await recordFailure(db, keys, clock.now());
+        throw new BadCredentialsError();
+      }
+
+      await recordSuccess(db, keys);
+      const { token, sessionId } = await startSession(user.id, caller.userAgent);
+      deps.log.info({ userId: user.id, sessionId }, 'signed in');
+      // The new device has no socket yet; excluding it anyway keeps the notice for the others.
+      await pushToUsers(bus, [String(user.id)], notice(NoticeType.LOGIN_ELSEWHERE, caller.userAgent), {
+        exceptSessionIds: [String(sessionId)],
+      });
+      return { token };
+    },
+
+    async logout(identity: SessionIdentity): Promise<void> {
+      const session = await repo.findSessionById(db, identity.sessionId);
+      await repo.revokeSession(db, identity.sessionId, clock.now());
+      const sessionId = String(identity.sessionId);
+      await closeSessionSockets(bus, sessionId, CloseCode.SIGNED_OUT, 'Signed out');
+      await pushToUsers(
+        bus,
+        [String(identity.userId)],
+        notice(NoticeType.LOGOUT_ELSEWHERE, session?.user_agent),
+        {
+          exceptSessionIds: [sessionId],
+        },
+      );
+    },
+
+    /** The live session of a token, or null when it is unknown, expired or revoked. */
+    async resolveToken(token: string): Promise<SessionIdentity | null> {
+      if (token.length === 0 || token.length > MAX_TOKEN_LENGTH) return null;
+      const session = await repo.findLiveSessionByTokenHash(db, hashToken(token), clock.now());
+      return session ? { userId: session.user_id, sessionId: session.id } : null;
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

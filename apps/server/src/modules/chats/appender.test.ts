@@ -1,0 +1,112 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { migrateToLatest, openDatabase, type Db } from '../../db';
+import { createLogger } from '../../logger';
+import { insertUser } from '../auth/repo';
+import { createAppender, type AppendOutcome, type AppendRequest } from './appender';
+import { ensureSingleChat, listMessagesAfter } from './repo';
+
+describe('appender (group commit)', () => {
+  let db: Db;
+  let a: number;
+  let b: number;
+  let chatId: number;
+  const logger = createLogger({ logLevel: 'silent' });
+
+  beforeEach(async () => {
+    db = openDatabase({ dialect: 'sqlite', file: ':memory:' }).db;
+    await migrateToLatest(db, 'sqlite');
+    const user = (nick: string) =>
+      insertUser(db, {
+        chat_no: nick,
+        chat_no_lower: nick,
+        nick_name: nick,
+        password_hash: null,
+        created_at: 1,
+      });
+    [a, b] = [await user('a'), await user('b')];
+    chatId = await db.transaction().execute((trx) => ensureSingleChat(trx, a, b, 1));
+  });
+  afterEach(() => db.destroy());
+
+  const request = (
+    text: string,
+    clientMsgId: string | null,
+    chat: number | null = chatId,
+  ): AppendRequest => ({
+    chatId: chat,
+    senderId: a,
+    recipientId: b,
+    clientMsgId,
+    msgType: 'TEXT',
+    content: JSON.stringify({ text }),
+    createdAt: 2,
+  });
+
+  it('writes the sends of one turn in one transaction, with consecutive seqs in arrival order', async () => {
+    const appender = createAppender(db, logger);
+    const transactions = vi.spyOn(db, 'transaction');
+    const outcomes = await Promise.all(
+      ['m1', 'm2', 'm3'].map((t) => appender.append(request(t, `local_${t}`))),
+    );
+    expect(outcomes.map((o) => o.stored && o.seq)).toEqual([1, 2, 3]);
+    const rows = await listMessagesAfter(db, chatId, 0, 10);
+    expect(rows.map((r) => [r.seq, r.content])).toEqual([
+      [1, '{"text":"m1"}'],
+      [2, '{"text":"m2"}'],
+      [3, '{"text":"m3"}'],
+    ]);
+    expect(transactions).toHaveBeenCalledTimes(1);
+  });
+
+  it('answers a copy in the same batch, or a later retry, with the original and leaves no gap', async () => {
+    const appender = createAppender(db, logger);
+    const [first, copy, other] = await Promise.all([
+      appender.append(request('x', 'local_same')),
+      appender.append(request('x again', 'local_same')),
+      appender.append(request('y', 'local_other')),
+    ]);
+    expect(first).toMatchObject({ stored: true, seq: 1 });
+    expect(copy).toMatchObject({ stored: false, original: { seq: 1, content: '{"text":"x"}' } });
+    expect(other).toMatchObject({ stored: true, seq: 2 });
+    const later = await appender.append(request('x', 'local_same'));
+    expect(later).toMatchObject({ stored: false, original: { seq: 1 } });
+    expect((await appender.append(request('z', null))) as AppendOutcome).toMatchObject({
+      stored: true,
+      seq: 3,
+    });
+    const chat = await db
+      .selectFrom('chats')
+      .select(['last_seq'])
+      .where('id', '=', chatId)
+      .executeTakeFirstOrThrow();
+    expect(chat.last_seq).toBe(3);
+  });
+
+  it('keeps the good messages of a batch in which one fails', async () => {
+    const appender = createAppender(db, logger);
+    const results = await Promise.allSettled([
+      appender.append(request('good 1', 'local_g1')),
+      appender.append(request('no such chat', 'local_bad', 999_999)),
+      appender.append(request('good 2', 'local_g2')),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((await listMessagesAfter(db, chatId, 0, 10)).map((r) => [r.seq, r.client_msg_id])).toEqual([
+      [1, 'local_g1'],
+      [2, 'local_g2'],
+    ]);
+  });
+
+  it('opens the chat of a pair that has none', async () => {
+    const c = await insertUser(db, {
+      chat_no: 'c',
+      chat_no_lower: 'c',
+      nick_name: 'c',
+      password_hash: null,
+      created_at: 1,
+    });
+    const appender = createAppender(db, logger);
+    const outcome = await appender.append({ ...request('hi', null, null), recipientId: c });
+    expect(outcome).toMatchObject({ stored: true, seq: 1 });
+    expect(outcome.stored && outcome.chatId).not.toBe(chatId);
+  });
+});

@@ -1,0 +1,122 @@
+/**
+ * Group commit for sends. Every send that arrives while a batch is being written waits for
+ * the next one; a batch is one transaction that stores each of its messages under its chat's
+ * next seq (repo.appendMessage), in arrival order per chat. A transaction's fixed cost (locks,
+ * the WAL write, an fsync on PostgreSQL) is paid once per batch instead of once per message,
+ * which is most of a send's cost under load; an idle server writes a batch of one at once.
+ *
+ * Each caller hears of its own message only after the batch has committed, so nothing is
+ * pushed before it is stored. A retried clientMsgId is answered with the original message
+ * (appendMessage stores nothing and leaves no seq gap). If a batch fails as a whole, its
+ * messages are written again one transaction each, so one bad message cannot fail the others.
+ *
+ * Messages are written in order of chat id (stable: arrival order within a chat), so two nodes
+ * writing batches into PostgreSQL always lock chat rows in the same order and cannot deadlock.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, MessageRow, Tx } from '../../db';
+import * as repo from './repo';
+
+export interface AppendRequest {
+  /** The chat; null when the pair has none yet (friends from before chats existed). */
+  chatId: number | null;
+  senderId: number;
+  recipientId: number;
+  clientMsgId: string | null;
+  msgType: string;
+  /** JSON. */
+  content: string;
+  createdAt: number;
+}
+
+export type AppendOutcome =
+  | { stored: true; id: number; seq: number; chatId: number }
+  /** A retry: the message already stored under this clientMsgId. */
+  | { stored: false; original: MessageRow };
+
+interface Waiting {
+  request: AppendRequest;
+  resolve: (outcome: AppendOutcome) => void;
+  reject: (error: unknown) => void;
+}
+
+export const MAX_BATCH = 256;
+
+async function appendOne(trx: Tx, request: AppendRequest): Promise<AppendOutcome> {
+  const chatId =
+    request.chatId ??
+    (await repo.ensureSingleChat(trx, request.senderId, request.recipientId, request.createdAt));
+  const stored = await repo.appendMessage(trx, {
+    chatId,
+    senderId: request.senderId,
+    clientMsgId: request.clientMsgId,
+    msgType: request.msgType,
+    content: request.content,
+    createdAt: request.createdAt,
+  });
+  if (stored) return { stored: true, ...stored, chatId };
+  const original = await repo.findByClientMsgId(trx, request.senderId, request.clientMsgId ?? '');
+  if (!original) throw new Error('a conflicting clientMsgId has no message');
+  return { stored: false, original };
+}
+
+/** Sorts by chat id (a new pair's chat last), keeping arrival order within a chat. */
+const byChat = (a: Waiting, b: Waiting): number =>
+  (a.request.chatId ?? Number.MAX_SAFE_INTEGER) - (b.request.chatId ?? Number.MAX_SAFE_INTEGER);
+
+export function createAppender(db: Db, log: FastifyBaseLogger, maxBatch = MAX_BATCH) {
+  let queue: Waiting[] = [];
+  let writing = false;
+
+  async function writeBatch(batch: Waiting[]): Promise<void> {
+    batch.sort(byChat);
+    try {
+      const outcomes = await db.transaction().execute(async (trx) => {
+        const results: AppendOutcome[] = [];
+        for (const waiting of batch) results.push(await appendOne(trx, waiting.request));
+        return results;
+      });
+      batch.forEach((waiting, i) => waiting.resolve(outcomes[i] as AppendOutcome));
+    } catch (error) {
+      if (batch.length === 1) {
+        batch[0]?.reject(error);
+        return;
+      }
+      log.warn({ err: error, size: batch.length }, 'message batch failed; writing its messages one by one');
+      for (const waiting of batch) {
+        try {
+          waiting.resolve(await db.transaction().execute((trx) => appendOne(trx, waiting.request)));
+        } catch (single) {
+          waiting.reject(single);
+        }
+      }
+    }
+  }
+
+  async function drain(): Promise<void> {
+    try {
+      while (queue.length > 0) {
+        const batch = queue.slice(0, maxBatch);
+        queue = queue.slice(batch.length);
+        await writeBatch(batch);
+      }
+    } finally {
+      writing = false;
+    }
+  }
+
+  return {
+    /** Stores the message with the next batch; resolves once that batch has committed. */
+    append(request: AppendRequest): Promise<AppendOutcome> {
+      return new Promise<AppendOutcome>((resolve, reject) => {
+        queue.push({ request, resolve, reject });
+        if (writing) return;
+        writing = true;
+        // After this turn's I/O: the sends that arrived together share the first batch.
+        setImmediate(() => void drain());
+      });
+    },
+  };
+}
+
+export type Appender = ReturnType<typeof createAppender>;

@@ -1,0 +1,102 @@
+/**
+ * What gets stored as a message's content: the client's validated content, with whatever the
+ * server knows better filled in from the database. Files must be stored files of the right
+ * kind (an IMAGE's url an image, a VOICE's a recording, …); a CARD gets the carded user's
+ * current profile, not the client's copy of it.
+ */
+import { MsgType, type OutgoingMessage } from '@paichat/protocol';
+import { ValidationError } from '../../errors';
+import { parseId } from '../../ids';
+import type { FileFacts } from '../files/service';
+
+export interface ContentDeps {
+  describeFiles: (urls: readonly string[]) => Promise<Map<string, FileFacts>>;
+  findUser: (
+    id: number,
+  ) => Promise<{ id: number; nick_name: string; portrait: string; chat_no: string | null } | undefined>;
+}
+
+type Kind = 'image' | 'audio' | 'video' | 'any';
+
+const KIND_LABEL: Record<Kind, string> = {
+  image: 'an image',
+  audio: 'a voice recording',
+  video: 'a video',
+  any: 'a file',
+};
+
+const fits = (facts: FileFacts, kind: Kind): boolean => {
+  if (facts.isThumb) return kind === 'image';
+  if (kind === 'any') return true;
+  // Browsers record voice as WebM: uploaded to /file/upload it is audio, to /file/uploadVideo video.
+  if (kind === 'audio') return facts.contentType.startsWith('audio/') || facts.contentType === 'video/webm';
+  return facts.contentType.startsWith(`${kind}/`);
+};
+
+export async function storedContent(
+  message: OutgoingMessage,
+  deps: ContentDeps,
+): Promise<Record<string, unknown>> {
+  const files = async (wanted: [field: string, url: string | undefined, kind: Kind][]) => {
+    const present = wanted.filter((w): w is [string, string, Kind] => w[1] !== undefined && w[1] !== '');
+    const facts = await deps.describeFiles(present.map(([, url]) => url));
+    for (const [field, url, kind] of present) {
+      const found = facts.get(url);
+      if (!found) throw new ValidationError(`content.${field}: no such file; upload it first`);
+      if (!fits(found, kind)) throw new ValidationError(`content.${field}: must be ${KIND_LABEL[kind]}`);
+    }
+    return facts;
+  };
+
+  switch (message.msgType) {
+    case MsgType.TEXT:
+    case MsgType.LOCATION:
+    case MsgType.COLLECTION:
+    case MsgType.TRTC_VOICE_START:
+    case MsgType.TRTC_VOICE_END:
+    case MsgType.TRTC_VIDEO_START:
+    case MsgType.TRTC_VIDEO_END:
+      return message.content;
+    case MsgType.IMAGE: {
+      const { url } = message.content;
+      const image = (await files([['url', url, 'image']])).get(url) as FileFacts;
+      return {
+        url,
+        thumbUrl: image.thumbUrl || url,
+        width: image.width ?? message.content.width ?? 0,
+        height: image.height ?? message.content.height ?? 0,
+      };
+    }
+    case MsgType.VOICE:
+      await files([['url', message.content.url, 'audio']]);
+      return { url: message.content.url, duration: message.content.duration };
+    case MsgType.VIDEO: {
+      const { url, duration, thumbUrl } = message.content;
+      await files([
+        ['url', url, 'video'],
+        ['thumbUrl', thumbUrl, 'image'],
+      ]);
+      return {
+        url,
+        ...(duration !== undefined ? { duration } : {}),
+        ...(thumbUrl !== undefined ? { thumbUrl } : {}),
+      };
+    }
+    case MsgType.FILE: {
+      const { url } = message.content;
+      const file = (await files([['url', url, 'any']])).get(url) as FileFacts;
+      return { url, name: message.content.name ?? file.name, size: file.size };
+    }
+    case MsgType.CARD: {
+      const id = parseId(message.content.userId);
+      const user = id === null ? undefined : await deps.findUser(id);
+      if (!user) throw new ValidationError('content.userId: no such user');
+      return {
+        userId: String(user.id),
+        nickName: user.nick_name,
+        portrait: user.portrait,
+        chatNo: user.chat_no ?? '',
+      };
+    }
+  }
+}

@@ -1,0 +1,402 @@
+import { sql } from 'kysely';
+import type { ChatMemberRow, ChatRow, DbOrTx, MessageRow, Tx } from '../../db';
+
+// Chats and their members.
+
+/** The chat of a pair, if any. */
+export function findSingleChat(db: DbOrTx, a: number, b: number): Promise<ChatRow | undefined> {
+  const [low, high] = a < b ? [a, b] : [b, a];
+  return db
+    .selectFrom('chats')
+    .selectAll()
+    .where('user_low', '=', low)
+    .where('user_high', '=', high)
+    .executeTakeFirst();
+}
+
+/**
+ * The pair's chat, created with both members if it does not exist yet; answers its id.
+ * Safe against a concurrent creation: the pair is unique and a loser's insert does nothing
+ * (on PostgreSQL it waits for the winner to commit, then reads its row).
+ */
+export async function ensureSingleChat(db: DbOrTx, a: number, b: number, now: number): Promise<number> {
+  const [low, high] = a < b ? [a, b] : [b, a];
+  await db
+    .insertInto('chats')
+    .values({ type: 'SINGLE', user_low: low, user_high: high, last_msg_at: now, created_at: now })
+    .onConflict((oc) => oc.columns(['user_low', 'user_high']).doNothing())
+    .execute();
+  const chat = await findSingleChat(db, low, high);
+  if (!chat) throw new Error(`chat of ${low} and ${high} vanished`);
+  await db
+    .insertInto('chat_members')
+    .values([
+      { chat_id: chat.id, user_id: low, joined_at: now },
+      { chat_id: chat.id, user_id: high, joined_at: now },
+    ])
+    .onConflict((oc) => oc.columns(['chat_id', 'user_id']).doNothing())
+    .execute();
+  return chat.id;
+}
+
+export type MemberChat = Pick<
+  ChatRow,
+  'type' | 'user_low' | 'user_high' | 'group_id' | 'last_seq' | 'last_msg_at' | 'created_at'
+> &
+  Omit<ChatMemberRow, 'joined_at'>;
+
+/** A member's row joined with its chat (`chat_members as m`, `chats as c`): a MemberChat. */
+const MEMBER_CHAT_COLUMNS = [
+  'm.chat_id',
+  'm.user_id',
+  'm.read_seq',
+  'm.cleared_seq',
+  'm.hidden_seq',
+  'm.is_top',
+  'm.is_disturb',
+  'c.type',
+  'c.user_low',
+  'c.user_high',
+  'c.group_id',
+  'c.last_seq',
+  'c.last_msg_at',
+  'c.created_at',
+] as const;
+
+/** The chat as one of its members sees it; undefined when the user is not a member. */
+export function findMemberChat(db: DbOrTx, chatId: number, userId: number): Promise<MemberChat | undefined> {
+  return db
+    .selectFrom('chat_members as m')
+    .innerJoin('chats as c', 'c.id', 'm.chat_id')
+    .select(MEMBER_CHAT_COLUMNS)
+    .where('m.chat_id', '=', chatId)
+    .where('m.user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export type MemberChanges = Partial<
+  Pick<ChatMemberRow, 'read_seq' | 'cleared_seq' | 'hidden_seq' | 'is_top' | 'is_disturb'>
+>;
+
+export async function updateMember(
+  db: DbOrTx,
+  chatId: number,
+  userId: number,
+  changes: MemberChanges,
+): Promise<void> {
+  await db
+    .updateTable('chat_members')
+    .set(changes)
+    .where('chat_id', '=', chatId)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** Moves the member's read position forward to `seq` (never back); answers whether it moved. */
+export async function advanceRead(db: DbOrTx, chatId: number, userId: number, seq: number): Promise<boolean> {
+  const result = await db
+    .updateTable('chat_members')
+    .set({ read_seq: seq })
+    .where('chat_id', '=', chatId)
+    .where('user_id', '=', userId)
+    .where('read_seq', '<', seq)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Hides everything so far from the member (`cleared_seq`) or takes the chat off their list
+ * (`hidden_seq`), and marks it read, up to the chat's last seq at this moment: the chat's own
+ * value, read inside the statement, so a message stored meanwhile is never hidden unseen.
+ */
+export async function catchUpMember(
+  db: DbOrTx,
+  chatId: number,
+  userId: number,
+  column: 'cleared_seq' | 'hidden_seq',
+): Promise<void> {
+  const last = sql<number>`(select last_seq from chats where id = ${chatId})`;
+  await db
+    .updateTable('chat_members')
+    .set((eb) => ({
+      [column]: last,
+      read_seq: eb.case().when('read_seq', '<', last).then(last).else(eb.ref('read_seq')).end(),
+    }))
+    .where('chat_id', '=', chatId)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+// Sending.
+
+export interface PairContext {
+  /** Profiles of the two, by id (a missing one is not a user). */
+  users: { id: number; nick_name: string; portrait: string; user_type: string }[];
+  friends: boolean;
+  /** The sender blocked the recipient. */
+  senderBlocks: boolean;
+  /** The recipient blocked the sender. */
+  recipientBlocks: boolean;
+  chatId: number | null;
+}
+
+/**
+ * Everything a send to a friend must know, in one round trip. It runs on every send, so it is
+ * written as plain SQL (the same on SQLite and PostgreSQL): building it with the query builder
+ * costs several times what running it does.
+ */
+export async function loadPairContext(
+  db: DbOrTx,
+  senderId: number,
+  recipientId: number,
+): Promise<PairContext> {
+  const [low, high] = senderId < recipientId ? [senderId, recipientId] : [recipientId, senderId];
+  const { rows } = await sql<{
+    id: number;
+    nick_name: string;
+    portrait: string;
+    user_type: string;
+    friends: number | boolean;
+    sender_blocks: number | boolean;
+    recipient_blocks: number | boolean;
+    chat_id: number | null;
+  }>`select "u"."id", "u"."nick_name", "u"."portrait", "u"."user_type",
+      exists (select 1 from "friends" where "user_id" = ${senderId} and "friend_id" = ${recipientId}) as "friends",
+      exists (select 1 from "blocks" where "user_id" = ${senderId} and "blocked_id" = ${recipientId}) as "sender_blocks",
+      exists (select 1 from "blocks" where "user_id" = ${recipientId} and "blocked_id" = ${senderId}) as "recipient_blocks",
+      (select "id" from "chats" where "user_low" = ${low} and "user_high" = ${high}) as "chat_id"
+    from "users" as "u" where "u"."id" in (${senderId}, ${recipientId})`.execute(db);
+  const first = rows[0];
+  return {
+    users: rows.map(({ id, nick_name, portrait, user_type }) => ({ id, nick_name, portrait, user_type })),
+    // EXISTS answers 0/1 on SQLite and a boolean on PostgreSQL.
+    friends: Boolean(first?.friends),
+    senderBlocks: Boolean(first?.sender_blocks),
+    recipientBlocks: Boolean(first?.recipient_blocks),
+    chatId: first?.chat_id ?? null,
+  };
+}
+
+export interface NewChatMessage {
+  chatId: number;
+  senderId: number | null;
+  clientMsgId: string | null;
+  msgType: string;
+  /** JSON. */
+  content: string;
+  createdAt: number;
+}
+
+/**
+ * Stores a message under the chat's next seq, inside the caller's transaction: the chat row's
+ * update takes the next seq and holds the row until commit, so concurrent sends into one chat
+ * queue up and get consecutive seqs. The sender has read their own message.
+ *
+ * Answers null, storing nothing, when the sender already stored a message under this
+ * clientMsgId (a retry): the insert does nothing on that conflict (on PostgreSQL it first
+ * waits for a racing original to commit) and the chat's head is put back as it was, so the
+ * seq it took leaves no gap. No error is raised, so the transaction (and the other messages
+ * of a batch) carries on.
+ */
+export async function appendMessage(
+  trx: Tx,
+  message: NewChatMessage,
+): Promise<{ id: number; seq: number } | null> {
+  // Plain SQL for the same reason as loadPairContext: this runs for every message.
+  const head = await sql<{ last_seq: number }>`update "chats"
+    set "last_seq" = "last_seq" + 1, "last_msg_at" = ${message.createdAt}
+    where "id" = ${message.chatId} returning "last_seq"`.execute(trx);
+  const seq = head.rows[0]?.last_seq;
+  if (seq === undefined) throw new Error(`no chat ${message.chatId}`);
+  const inserted = await sql<{ id: number }>`insert into "messages"
+    ("chat_id", "seq", "sender_id", "client_msg_id", "msg_type", "content", "created_at")
+    values (${message.chatId}, ${seq}, ${message.senderId}, ${message.clientMsgId}, ${message.msgType},
+      ${message.content}, ${message.createdAt})
+    on conflict ("sender_id", "client_msg_id") do nothing returning "id"`.execute(trx);
+  const id = inserted.rows[0]?.id;
+  if (id === undefined) {
+    await restoreChatHead(trx, message.chatId);
+    return null;
+  }
+  if (message.senderId !== null)
+    await sql`update "chat_members" set "read_seq" = ${seq}
+      where "chat_id" = ${message.chatId} and "user_id" = ${message.senderId} and "read_seq" < ${seq}`.execute(
+      trx,
+    );
+  return { id, seq };
+}
+
+/** Takes back the seq just taken: the head is the previous message again (its time, or the chat's). */
+async function restoreChatHead(trx: Tx, chatId: number): Promise<void> {
+  await trx
+    .updateTable('chats')
+    .set((eb) => ({
+      last_seq: eb('last_seq', '-', 1),
+      last_msg_at: eb.fn.coalesce(
+        eb
+          .selectFrom('messages')
+          .select('messages.created_at')
+          .whereRef('messages.chat_id', '=', 'chats.id')
+          .where('messages.seq', '=', eb('chats.last_seq', '-', 1)),
+        eb.ref('chats.created_at'),
+      ),
+    }))
+    .where('id', '=', chatId)
+    .execute();
+}
+
+export function findByClientMsgId(
+  db: DbOrTx,
+  senderId: number,
+  clientMsgId: string,
+): Promise<MessageRow | undefined> {
+  return db
+    .selectFrom('messages')
+    .selectAll()
+    .where('sender_id', '=', senderId)
+    .where('client_msg_id', '=', clientMsgId)
+    .executeTakeFirst();
+}
+
+// Reading.
+
+export function findMessageInChat(
+  db: DbOrTx,
+  chatId: number,
+  msgId: number,
+): Promise<Pick<MessageRow, 'seq'> | undefined> {
+  return db
+    .selectFrom('messages')
+    .select('seq')
+    .where('id', '=', msgId)
+    .where('chat_id', '=', chatId)
+    .executeTakeFirst();
+}
+
+/** Up to `limit` messages with afterSeq < seq < beforeSeq, newest first. */
+export function listMessagesBefore(
+  db: DbOrTx,
+  chatId: number,
+  beforeSeq: number,
+  afterSeq: number,
+  limit: number,
+): Promise<MessageRow[]> {
+  return db
+    .selectFrom('messages')
+    .selectAll()
+    .where('chat_id', '=', chatId)
+    .where('seq', '<', beforeSeq)
+    .where('seq', '>', afterSeq)
+    .orderBy('seq', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Up to `limit` messages with seq > afterSeq, oldest first. */
+export function listMessagesAfter(
+  db: DbOrTx,
+  chatId: number,
+  afterSeq: number,
+  limit: number,
+): Promise<MessageRow[]> {
+  return db
+    .selectFrom('messages')
+    .selectAll()
+    .where('chat_id', '=', chatId)
+    .where('seq', '>', afterSeq)
+    .orderBy('seq')
+    .limit(limit)
+    .execute();
+}
+
+// The chat list.
+
+export type SessionRow = MemberChat & {
+  peer_id: number | null;
+  peer_nick_name: string | null;
+  peer_portrait: string | null;
+  peer_user_type: string | null;
+  peer_remark: string | null;
+  /** The newest message, when the member can see it. */
+  last_id: number | null;
+  last_sender_id: number | null;
+  last_client_msg_id: string | null;
+  last_msg_type: string | null;
+  last_content: string | null;
+  last_created_at: number | null;
+};
+
+function sessionsQuery(db: DbOrTx, userId: number) {
+  return db
+    .selectFrom('chat_members as m')
+    .innerJoin('chats as c', 'c.id', 'm.chat_id')
+    .leftJoin('users as p', (join) =>
+      join.on((eb) =>
+        eb(
+          'p.id',
+          '=',
+          eb
+            .case()
+            .when('c.user_low', '=', userId)
+            .then(eb.ref('c.user_high'))
+            .else(eb.ref('c.user_low'))
+            .end(),
+        ),
+      ),
+    )
+    .leftJoin('friends as f', (join) => join.onRef('f.friend_id', '=', 'p.id').on('f.user_id', '=', userId))
+    .leftJoin('messages as lm', (join) =>
+      join
+        .onRef('lm.chat_id', '=', 'c.id')
+        .onRef('lm.seq', '=', 'c.last_seq')
+        .onRef('lm.seq', '>', 'm.cleared_seq'),
+    )
+    .select([
+      ...MEMBER_CHAT_COLUMNS,
+      'p.id as peer_id',
+      'p.nick_name as peer_nick_name',
+      'p.portrait as peer_portrait',
+      'p.user_type as peer_user_type',
+      'f.remark as peer_remark',
+      'lm.id as last_id',
+      'lm.sender_id as last_sender_id',
+      'lm.client_msg_id as last_client_msg_id',
+      'lm.msg_type as last_msg_type',
+      'lm.content as last_content',
+      'lm.created_at as last_created_at',
+    ])
+    .where('m.user_id', '=', userId);
+}
+
+/** The member's chat list: not removed (or a message came since), pinned first, then newest. */
+export function listSessions(
+  db: DbOrTx,
+  userId: number,
+  limit: number,
+  offset: number,
+): Promise<SessionRow[]> {
+  return sessionsQuery(db, userId)
+    .whereRef('c.last_seq', '>', 'm.hidden_seq')
+    .orderBy('m.is_top', 'desc')
+    .orderBy('c.last_msg_at', 'desc')
+    .orderBy('c.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+export async function countSessions(db: DbOrTx, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('chat_members as m')
+    .innerJoin('chats as c', 'c.id', 'm.chat_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('m.user_id', '=', userId)
+    .whereRef('c.last_seq', '>', 'm.hidden_seq')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** One chat as the member's list would show it, removed or not. */
+export function findSession(db: DbOrTx, userId: number, chatId: number): Promise<SessionRow | undefined> {
+  return sessionsQuery(db, userId).where('m.chat_id', '=', chatId).executeTakeFirst();
+}

@@ -1,0 +1,440 @@
+/**
+ * Chats and messages: the delivery guarantee.
+ *
+ * A send checks the pair (friends, neither blocked) and stores the message in a transaction
+ * that also takes the chat's next seq (repo.appendMessage; concurrent sends share one
+ * transaction, see appender.ts); only after the commit is it pushed, to every member's devices
+ * (the sender's too). The (sender, clientMsgId) pair is unique: a retry, even one racing its
+ * original, answers the original msgId and seq and stores nothing (and leaves no seq gap).
+ * Pushes are best effort; what makes delivery certain is the seq: a device that misses a push
+ * sees the next one skip a seq, or reconnects, and fetches the gap with syncMessages.
+ *
+ * Read state, pins, mutes, removals and clears are per member; each change is told to all of
+ * the member's devices as a NOTICE carrying the chat's new state.
+ */
+import {
+  ALERT_TEXT,
+  AlertCode,
+  ChatType,
+  MsgType,
+  NoticeType,
+  SEND_STATUS_CODE,
+  SEND_STATUS_LABEL,
+  SendStatus,
+  SYSTEM_USER_ID,
+  type ChatSession,
+  type ChatState,
+  type ChatUpdatedNotice,
+  type MsgPush,
+  type SendMsgRequest,
+  type SendMsgResult,
+  type ServerMessage,
+  type YesNo,
+} from '@paichat/protocol';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock';
+import type { Db, MessageRow, Tx } from '../../db';
+import {
+  ChatNotFoundError,
+  MessageNotFoundError,
+  UnauthorizedError,
+  UserNotFoundError,
+  ValidationError,
+} from '../../errors';
+import type { AuthContext } from '../../http/auth-hook';
+import { parseBigId, parseId } from '../../ids';
+import type { Bus } from '../../realtime/bus';
+import { noticePush, pushToUsers } from '../../realtime/push';
+import * as friendsRepo from '../friends/repo';
+import type { AfterCommit, FriendsMadeEvent } from '../friends/service';
+import * as usersRepo from '../users/repo';
+import { createAppender } from './appender';
+import { storedContent, type ContentDeps } from './content';
+import * as repo from './repo';
+import {
+  parseStoredContent,
+  toChatSession,
+  toChatState,
+  toServerMessage,
+  type ChatShape,
+  type Person,
+  type StoredMessage,
+} from './views';
+
+export interface ChatsServiceDeps {
+  db: Db;
+  clock: Clock;
+  bus: Bus;
+  log: FastifyBaseLogger;
+  describeFiles: ContentDeps['describeFiles'];
+}
+
+/** Names a chat by id, or (SINGLE) by the friend's user id. */
+export interface ChatRef {
+  chatId?: string | undefined;
+  userId?: string | undefined;
+}
+
+const SYSTEM_PARTY = { userId: SYSTEM_USER_ID, nickName: '', portrait: '', userType: 'system' };
+
+const party = (person: Person | undefined) =>
+  person
+    ? {
+        userId: String(person.id),
+        nickName: person.nick_name,
+        portrait: person.portrait,
+        userType: person.user_type,
+      }
+    : SYSTEM_PARTY;
+
+const pairOf = (a: number, b: number): ChatShape => ({
+  type: ChatType.SINGLE,
+  user_low: Math.min(a, b),
+  user_high: Math.max(a, b),
+  group_id: null,
+});
+
+const refusal = (status: Exclude<SendStatus, '0'>, clientMsgId: string): SendMsgResult => ({
+  status,
+  statusLabel: SEND_STATUS_LABEL[status],
+  statusCode: SEND_STATUS_CODE[status],
+  msgId: '',
+  seq: 0,
+  chatId: '',
+  clientMsgId,
+  createTime: 0,
+  duplicate: false,
+});
+
+const sent = (
+  message: Pick<MessageRow, 'id' | 'seq' | 'chat_id' | 'created_at'>,
+  clientMsgId: string,
+  duplicate: boolean,
+): SendMsgResult => ({
+  status: SendStatus.OK,
+  statusLabel: SEND_STATUS_LABEL[SendStatus.OK],
+  statusCode: SEND_STATUS_CODE[SendStatus.OK],
+  msgId: String(message.id),
+  seq: message.seq,
+  chatId: String(message.chat_id),
+  clientMsgId,
+  createTime: message.created_at,
+  duplicate,
+});
+
+export function createChatsService(deps: ChatsServiceDeps) {
+  const { db, clock, bus, log } = deps;
+  const appender = createAppender(db, log);
+  const contentDeps: ContentDeps = {
+    describeFiles: deps.describeFiles,
+    findUser: (id) => usersRepo.findUserById(db, id),
+  };
+
+  /**
+   * Pushes a SINGLE chat's message to both members' devices: each user gets it with `isSelf`
+   * and `chatInfo` from their own point of view. Best effort: the message is committed, and a
+   * device that misses this push repairs the gap by seq.
+   */
+  async function deliver(message: StoredMessage, members: [Person, Person], senderId: number | null) {
+    const chat = pairOf(members[0].id, members[1].id);
+    const sender = members.find((m) => m.id === senderId);
+    const pushes = members.map((member) => {
+      const other = member === members[0] ? members[1] : members[0];
+      const msgContent: ServerMessage = toServerMessage(message, chat, member.id, sender);
+      const push: MsgPush = {
+        pushType: 'MSG',
+        msgId: msgContent.msgId,
+        chatId: msgContent.chatId,
+        chatType: ChatType.SINGLE,
+        seq: message.seq,
+        ...(message.client_msg_id ? { clientMsgId: message.client_msg_id } : {}),
+        msgContent,
+        fromInfo: party(sender),
+        chatInfo: party(other),
+        createTime: message.created_at,
+      };
+      return pushToUsers(bus, [String(member.id)], push);
+    });
+    try {
+      await Promise.all(pushes);
+    } catch (error) {
+      log.error({ err: error, msgId: message.id }, 'message push failed');
+    }
+  }
+
+  /** Tells all the user's devices (the one that asked too: the state is idempotent). */
+  async function notify(userId: number, noticeType: NoticeType, content: ChatState | ChatUpdatedNotice) {
+    try {
+      await pushToUsers(bus, [String(userId)], noticePush(noticeType, content, clock.now()));
+    } catch (error) {
+      log.error({ err: error, noticeType }, 'push failed');
+    }
+  }
+
+  /** The chat a request names, as the viewer sees it; ChatNotFound when they are not a member. */
+  async function resolveChat(viewerId: number, ref: ChatRef): Promise<repo.MemberChat> {
+    if (ref.chatId !== undefined) {
+      const id = parseId(ref.chatId);
+      const chat = id === null ? undefined : await repo.findMemberChat(db, id, viewerId);
+      if (!chat) throw new ChatNotFoundError();
+      return chat;
+    }
+    const peerId = parseId(ref.userId ?? '');
+    if (peerId === null || peerId === viewerId) throw new ChatNotFoundError();
+    let chatId = (await repo.findSingleChat(db, viewerId, peerId))?.id;
+    if (chatId === undefined) {
+      // Friends from before chats existed (demo data, say): their chat opens on first use.
+      if (!(await friendsRepo.findFriendship(db, viewerId, peerId))) throw new ChatNotFoundError();
+      chatId = await db
+        .transaction()
+        .execute((trx) => repo.ensureSingleChat(trx, viewerId, peerId, clock.now()));
+    }
+    const chat = await repo.findMemberChat(db, chatId, viewerId);
+    if (!chat) throw new ChatNotFoundError();
+    return chat;
+  }
+
+  /** Messages as the viewer receives them, with their senders' names. */
+  async function present(rows: MessageRow[], chat: ChatShape, viewerId: number): Promise<ServerMessage[]> {
+    const senderIds = [...new Set(rows.map((r) => r.sender_id).filter((id): id is number => id !== null))];
+    const senders = new Map((await usersRepo.findUsersByIds(db, senderIds)).map((u) => [u.id, u] as const));
+    return rows.map((row) =>
+      toServerMessage(
+        { ...row, content: parseStoredContent(row.content) },
+        chat,
+        viewerId,
+        row.sender_id === null ? undefined : senders.get(row.sender_id),
+      ),
+    );
+  }
+
+  async function stateAfter(chatId: number, userId: number): Promise<ChatState> {
+    const chat = await repo.findMemberChat(db, chatId, userId);
+    if (!chat) throw new ChatNotFoundError();
+    return toChatState(chat);
+  }
+
+  async function changeSetting(
+    actor: AuthContext,
+    chatId: string,
+    change: ChatUpdatedNotice['change'],
+    apply: (chat: repo.MemberChat) => Promise<void>,
+  ): Promise<ChatState> {
+    const chat = await resolveChat(actor.userId, { chatId });
+    await apply(chat);
+    const state = await stateAfter(chat.chat_id, actor.userId);
+    await notify(actor.userId, NoticeType.CHAT_UPDATED, { ...state, change });
+    return state;
+  }
+
+  const flag = (value: YesNo) => (value === 'Y' ? 1 : 0);
+
+  return {
+    /**
+     * The friends module's seam: two people became friends, inside that transaction. Their
+     * chat opens (or reopens) with a "you are now friends" notice, pushed once committed.
+     */
+    async onFriendsMade(trx: Tx, event: FriendsMadeEvent): Promise<AfterCommit> {
+      const { requesterId, accepterId, at } = event;
+      const chatId = await repo.ensureSingleChat(trx, requesterId, accepterId, at);
+      const content = { code: AlertCode.nowFriends, text: ALERT_TEXT.nowFriends, params: {} };
+      const appended = await repo.appendMessage(trx, {
+        chatId,
+        senderId: null,
+        clientMsgId: null,
+        msgType: MsgType.ALERT,
+        content: JSON.stringify(content),
+        createdAt: at,
+      });
+      if (!appended) throw new Error('a notice without clientMsgId cannot conflict');
+      const { id, seq } = appended;
+      // A notice is nothing to catch up on: it does not count as unread.
+      for (const userId of [requesterId, accepterId]) await repo.advanceRead(trx, chatId, userId, seq);
+      const people = await usersRepo.findUsersByIds(trx, [requesterId, accepterId]);
+      const message: StoredMessage = {
+        id,
+        chat_id: chatId,
+        seq,
+        sender_id: null,
+        client_msg_id: null,
+        msg_type: MsgType.ALERT,
+        content,
+        created_at: at,
+      };
+      return async () => {
+        const [a, b] = people;
+        if (a && b) await deliver(message, [a, b], null);
+      };
+    },
+
+    async send(actor: AuthContext, input: SendMsgRequest): Promise<SendMsgResult> {
+      const recipientId = parseId(input.userId);
+      if (recipientId === actor.userId)
+        throw new ValidationError('userId: you cannot send a message to yourself');
+      if (recipientId === null) throw new UserNotFoundError();
+      const clientMsgId = input.clientMsgId ?? null;
+      const context = await repo.loadPairContext(db, actor.userId, recipientId);
+      const sender = context.users.find((u) => u.id === actor.userId);
+      const recipient = context.users.find((u) => u.id === recipientId);
+      if (!sender) throw new UnauthorizedError();
+      if (!recipient) throw new UserNotFoundError();
+
+      /** The message already stored under this clientMsgId, answered again (a retry). */
+      const original = async (): Promise<SendMsgResult | null> => {
+        if (clientMsgId === null) return null;
+        const row = await repo.findByClientMsgId(db, actor.userId, clientMsgId);
+        return row ? sent(row, clientMsgId, true) : null;
+      };
+      const refuse = async (status: Exclude<SendStatus, '0'>) =>
+        // A retry of a message stored before the block answers that message.
+        (await original()) ?? refusal(status, clientMsgId ?? '');
+      if (context.senderBlocks) return refuse(SendStatus.USER_BLOCKED);
+      if (context.recipientBlocks) return refuse(SendStatus.BLOCKED_BY_USER);
+      if (!context.friends) return refuse(SendStatus.NOT_FRIENDS);
+
+      const content = await storedContent(input, contentDeps);
+      const now = clock.now();
+      const outcome = await appender.append({
+        chatId: context.chatId,
+        senderId: actor.userId,
+        recipientId,
+        clientMsgId,
+        msgType: input.msgType,
+        content: JSON.stringify(content),
+        createdAt: now,
+      });
+      // A retry (or a copy racing its original): nothing was stored; answer the original.
+      if (!outcome.stored) return sent(outcome.original, clientMsgId ?? '', true);
+      const stored = outcome;
+
+      const message: StoredMessage = {
+        id: stored.id,
+        chat_id: stored.chatId,
+        seq: stored.seq,
+        sender_id: actor.userId,
+        client_msg_id: clientMsgId,
+        msg_type: input.msgType,
+        content,
+        created_at: now,
+      };
+      await deliver(message, [sender, recipient], actor.userId);
+      return sent(
+        { id: stored.id, seq: stored.seq, chat_id: stored.chatId, created_at: now },
+        clientMsgId ?? '',
+        false,
+      );
+    },
+
+    async listSessions(viewerId: number, page: { pageNum: number; pageSize: number }) {
+      const total = await repo.countSessions(db, viewerId);
+      const rows = await repo.listSessions(db, viewerId, page.pageSize, (page.pageNum - 1) * page.pageSize);
+      const self = await usersRepo.findUserById(db, viewerId);
+      return {
+        list: rows.map((row) => toChatSession(row, self)),
+        total,
+        pageNum: page.pageNum,
+        pageSize: page.pageSize,
+        pages: Math.ceil(total / page.pageSize),
+      };
+    },
+
+    async getSession(viewerId: number, ref: ChatRef): Promise<ChatSession> {
+      const chat = await resolveChat(viewerId, ref);
+      const row = await repo.findSession(db, viewerId, chat.chat_id);
+      if (!row) throw new ChatNotFoundError();
+      return toChatSession(row, await usersRepo.findUserById(db, viewerId));
+    },
+
+    /** A page of older messages: before lastMsgId, or the pageNum-th page back from the newest. */
+    async getMessages(
+      viewerId: number,
+      input: ChatRef & {
+        chatType: ChatType;
+        pageNum: number;
+        pageSize: number;
+        lastMsgId?: string | undefined;
+      },
+    ) {
+      const chat = await resolveChat(viewerId, input);
+      if (chat.type !== input.chatType) throw new ChatNotFoundError();
+      const floor = chat.cleared_seq;
+      let before: number;
+      if (input.lastMsgId) {
+        const id = parseBigId(input.lastMsgId);
+        const anchor = id === null ? undefined : await repo.findMessageInChat(db, chat.chat_id, id);
+        if (!anchor || anchor.seq <= floor) throw new MessageNotFoundError();
+        before = anchor.seq;
+      } else {
+        before = chat.last_seq - (input.pageNum - 1) * input.pageSize + 1;
+      }
+      const rows = (await repo.listMessagesBefore(db, chat.chat_id, before, floor, input.pageSize)).reverse();
+      // Seqs run 1…last_seq without gaps and rows are never deleted, so this is the count.
+      const total = Math.max(0, chat.last_seq - floor);
+      const oldest = rows[0];
+      return {
+        list: await present(rows, chat, viewerId),
+        total,
+        pageNum: input.pageNum,
+        pageSize: input.pageSize,
+        pages: Math.ceil(total / input.pageSize),
+        chatId: String(chat.chat_id),
+        hasMore: oldest !== undefined && oldest.seq > floor + 1,
+        lastSeq: chat.last_seq,
+        readSeq: chat.read_seq,
+        clearedSeq: chat.cleared_seq,
+      };
+    },
+
+    /** Catch-up: messages after a seq, oldest first (never the ones the viewer cleared). */
+    async sync(viewerId: number, input: ChatRef & { afterSeq: number; limit: number }) {
+      const chat = await resolveChat(viewerId, input);
+      const rows = await repo.listMessagesAfter(
+        db,
+        chat.chat_id,
+        Math.max(input.afterSeq, chat.cleared_seq),
+        input.limit + 1,
+      );
+      const hasMore = rows.length > input.limit;
+      const page = hasMore ? rows.slice(0, input.limit) : rows;
+      return {
+        chatId: String(chat.chat_id),
+        list: await present(page, chat, viewerId),
+        lastSeq: Math.max(chat.last_seq, rows.at(-1)?.seq ?? 0),
+        hasMore,
+      };
+    },
+
+    async markRead(actor: AuthContext, chatId: string, readSeq?: number): Promise<ChatState> {
+      const chat = await resolveChat(actor.userId, { chatId });
+      const target = Math.min(readSeq ?? chat.last_seq, chat.last_seq);
+      const moved = await repo.advanceRead(db, chat.chat_id, actor.userId, target);
+      const state = await stateAfter(chat.chat_id, actor.userId);
+      if (moved) await notify(actor.userId, NoticeType.CHAT_READ, state);
+      return state;
+    },
+
+    setTop: (actor: AuthContext, chatId: string, value: YesNo) =>
+      changeSetting(actor, chatId, 'top', (chat) =>
+        repo.updateMember(db, chat.chat_id, actor.userId, { is_top: flag(value) }),
+      ),
+
+    setDisturb: (actor: AuthContext, chatId: string, value: YesNo) =>
+      changeSetting(actor, chatId, 'disturb', (chat) =>
+        repo.updateMember(db, chat.chat_id, actor.userId, { is_disturb: flag(value) }),
+      ),
+
+    /** Off the list (and read) until the next message. */
+    remove: (actor: AuthContext, chatId: string) =>
+      changeSetting(actor, chatId, 'remove', (chat) =>
+        repo.catchUpMember(db, chat.chat_id, actor.userId, 'hidden_seq'),
+      ),
+
+    /** Everything so far becomes invisible to this member only (and read). */
+    clear: (actor: AuthContext, chatId: string) =>
+      changeSetting(actor, chatId, 'clear', (chat) =>
+        repo.catchUpMember(db, chat.chat_id, actor.userId, 'cleared_seq'),
+      ),
+  };
+}
+
+export type ChatsService = ReturnType<typeof createChatsService>;

@@ -1,0 +1,180 @@
+/** How stored chats and messages look on the wire: pure mapping, no database. */
+import {
+  ChatType,
+  MsgType,
+  SYSTEM_USER_ID,
+  type ChatSession,
+  type ChatState,
+  type ServerMessage,
+} from '@paichat/protocol';
+import type { MemberChat, SessionRow } from './repo';
+
+export interface Person {
+  id: number;
+  nick_name: string;
+  portrait: string;
+  user_type: string;
+}
+
+export interface ChatShape {
+  type: string;
+  user_low: number | null;
+  user_high: number | null;
+  group_id: number | null;
+}
+
+export interface StoredMessage {
+  id: number;
+  chat_id: number;
+  seq: number;
+  sender_id: number | null;
+  client_msg_id: string | null;
+  msg_type: string;
+  content: Record<string, unknown>;
+  created_at: number;
+}
+
+const chatTypeOf = (chat: ChatShape): ChatType => (chat.type === ChatType.GROUP ? 'GROUP' : 'SINGLE');
+
+/** SINGLE: the member who is not the sender ('' for a system notice); GROUP: the group. */
+export function toIdOf(chat: ChatShape, senderId: number | null): string {
+  if (chat.type === ChatType.GROUP) return String(chat.group_id ?? '');
+  if (senderId === null) return '';
+  return String(senderId === chat.user_low ? chat.user_high : chat.user_low);
+}
+
+export const parseStoredContent = (json: string): Record<string, unknown> => {
+  try {
+    const value: unknown = JSON.parse(json);
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
+  } catch {
+    return {};
+  }
+};
+
+const msgTypeOf = (value: string): MsgType => (value in MsgType ? (value as MsgType) : MsgType.TEXT);
+
+/** A message as `viewerId` receives it. */
+export function toServerMessage(
+  message: StoredMessage,
+  chat: ChatShape,
+  viewerId: number,
+  sender: Person | undefined,
+): ServerMessage {
+  return {
+    msgId: String(message.id),
+    chatId: String(message.chat_id),
+    seq: message.seq,
+    clientMsgId: message.client_msg_id ?? '',
+    fromId: message.sender_id === null ? SYSTEM_USER_ID : String(message.sender_id),
+    toId: toIdOf(chat, message.sender_id),
+    msgType: msgTypeOf(message.msg_type),
+    talkType: chatTypeOf(chat),
+    content: message.content,
+    createTime: message.created_at,
+    isSelf: message.sender_id === viewerId,
+    fromNickName: sender?.nick_name ?? '',
+    fromPortrait: sender?.portrait ?? '',
+  };
+}
+
+const PREVIEW_MAX = 100;
+const str = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** A one-line English preview of a message for the chat list; clients may localize from lastMsg. */
+export function preview(msgType: string, content: Record<string, unknown>): string {
+  switch (msgType) {
+    case MsgType.TEXT: {
+      const text = str(content.text).replace(/\s+/g, ' ').trim();
+      return text.length > PREVIEW_MAX ? `${text.slice(0, PREVIEW_MAX)}…` : text;
+    }
+    case MsgType.ALERT:
+      return str(content.text);
+    case MsgType.IMAGE:
+      return '[Image]';
+    case MsgType.VOICE:
+      return '[Voice]';
+    case MsgType.VIDEO:
+      return '[Video]';
+    case MsgType.LOCATION:
+      return `[Location] ${str(content.name)}`;
+    case MsgType.CARD:
+      return `[Contact Card] ${str(content.nickName)}`;
+    case MsgType.COLLECTION:
+      return '[Favorite]';
+    case MsgType.FILE:
+      return `[File] ${str(content.name)}`;
+    case MsgType.TRTC_VOICE_START:
+    case MsgType.TRTC_VOICE_END:
+      return '[Voice Call]';
+    case MsgType.TRTC_VIDEO_START:
+    case MsgType.TRTC_VIDEO_END:
+      return '[Video Call]';
+    default:
+      return '';
+  }
+}
+
+const yesNo = (flag: number): 'Y' | 'N' => (flag ? 'Y' : 'N');
+
+export function toChatState(member: MemberChat): ChatState {
+  return {
+    chatId: String(member.chat_id),
+    chatType: chatTypeOf(member),
+    lastSeq: member.last_seq,
+    readSeq: member.read_seq,
+    clearedSeq: member.cleared_seq,
+    unreadCount: Math.max(0, member.last_seq - member.read_seq),
+    isTop: yesNo(member.is_top),
+    isDisturb: yesNo(member.is_disturb),
+    removed: member.last_seq <= member.hidden_seq,
+  };
+}
+
+/** A chat-list entry; `self` is the viewer's own profile (the sender of their own last message). */
+export function toChatSession(row: SessionRow, self: Person | undefined): ChatSession {
+  let lastMsg: ServerMessage | null = null;
+  let lastContent = '';
+  if (row.last_id !== null && row.last_msg_type !== null && row.last_created_at !== null) {
+    const content = parseStoredContent(row.last_content ?? '{}');
+    const peer: Person | undefined =
+      row.peer_id === null
+        ? undefined
+        : {
+            id: row.peer_id,
+            nick_name: row.peer_nick_name ?? '',
+            portrait: row.peer_portrait ?? '',
+            user_type: row.peer_user_type ?? '',
+          };
+    const sender = row.last_sender_id === null ? undefined : row.last_sender_id === row.user_id ? self : peer;
+    lastMsg = toServerMessage(
+      {
+        id: row.last_id,
+        chat_id: row.chat_id,
+        seq: row.last_seq,
+        sender_id: row.last_sender_id,
+        client_msg_id: row.last_client_msg_id,
+        msg_type: row.last_msg_type,
+        content,
+        created_at: row.last_created_at,
+      },
+      row,
+      row.user_id,
+      sender,
+    );
+    lastContent = preview(row.last_msg_type, content);
+  }
+  return {
+    ...toChatState(row),
+    userId: row.type === ChatType.GROUP ? String(row.group_id ?? '') : String(row.peer_id ?? ''),
+    ...(row.type === ChatType.GROUP ? { groupId: String(row.group_id ?? '') } : {}),
+    nickName: row.peer_remark || row.peer_nick_name || '',
+    portrait: row.peer_portrait ?? '',
+    userType: row.peer_user_type ?? '',
+    lastContent,
+    lastTime: row.last_msg_at,
+    lastMsg,
+  };
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { decodeBmp } from './bmp';
+
+/** A 24-bit bottom-up BMP of the given rows (top row first), each pixel [r, g, b]. */
+function bmp24(rows: [number, number, number][][]): Buffer {
+  const height = rows.length;
+  const width = rows[0]?.length ?? 0;
+  const stride = Math.ceil((width * 3) / 4) * 4;
+  const file = Buffer.alloc(54 + stride * height);
+  file.write('BM', 0, 'latin1');
+  file.writeUInt32LE(file.length, 2);
+  file.writeUInt32LE(54, 10);
+  file.writeUInt32LE(40, 14);
+  file.writeInt32LE(width, 18);
+  file.writeInt32LE(height, 22);
+  file.writeUInt16LE(1, 26);
+  file.writeUInt16LE(24, 28);
+  rows.forEach((row, y) => {
+    const at = 54 + stride * (height - 1 - y);
+    row.forEach(([r, g, b], x) => {
+      file[at + x * 3] = b;
+      file[at + x * 3 + 1] = g;
+      file[at + x * 3 + 2] = r;
+    });
+  });
+  return file;
+}
+
+describe('decodeBmp', () => {
+  it('decodes a 24-bit bottom-up image to RGBA rows top to bottom', () => {
+    const image = decodeBmp(
+      bmp24([
+        [
+          [255, 0, 0],
+          [0, 255, 0],
+          [0, 0, 255],
+        ],
+        [
+          [1, 2, 3],
+          [4, 5, 6],
+          [7, 8, 9],
+        ],
+      ]),
+    );
+    expect(image).not.toBeNull();
+    expect(image?.width).toBe(3);
+    expect(image?.height).toBe(2);
+    expect([...(image?.data ?? [])]).toEqual([
+      255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 1, 2, 3, 255, 4, 5, 6, 255, 7, 8, 9, 255,
+    ]);
+  });
+
+  it('decodes an 8-bit palette image', () => {
+    const file = Buffer.alloc(54 + 2 * 4 + 4);
+    file.write('BM', 0, 'latin1');
+    file.writeUInt32LE(54 + 8, 10);
+    file.writeUInt32LE(40, 14);
+    file.writeInt32LE(2, 18);
+    file.writeInt32LE(-1, 22); // top-down
+    file.writeUInt16LE(8, 28);
+    file.writeUInt32LE(2, 46);
+    // palette: index 0 = blue, index 1 = white (BGRx)
+    Buffer.from([255, 0, 0, 0, 255, 255, 255, 0]).copy(file, 54);
+    Buffer.from([1, 0, 0, 0]).copy(file, 62);
+    expect([...(decodeBmp(file)?.data ?? [])]).toEqual([255, 255, 255, 255, 0, 0, 255, 255]);
+  });
+
+  it('refuses what it cannot read', () => {
+    expect(decodeBmp(Buffer.from('not a bitmap at all'))).toBeNull();
+    const rle = bmp24([[[0, 0, 0]]]);
+    rle.writeUInt32LE(1, 30); // BI_RLE8
+    expect(decodeBmp(rle)).toBeNull();
+    const truncated = bmp24([[[0, 0, 0]], [[0, 0, 0]]]).subarray(0, 56);
+    expect(decodeBmp(truncated)).toBeNull();
+    const huge = bmp24([[[0, 0, 0]]]);
+    huge.writeInt32LE(100_000, 18);
+    expect(decodeBmp(huge)).toBeNull();
+  });
+});

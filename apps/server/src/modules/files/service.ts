@@ -1,0 +1,263 @@
+/**
+ * Uploads: receive to a temporary file, decide the type from the bytes, re-encode images,
+ * then move into place under a random name and record it; any refusal or failure leaves
+ * nothing behind. Serving answers what a name holds, for signed-in users only (the route
+ * checks the token).
+ */
+import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { FILE_URL_PREFIX, type UploadedFile, type UploadPurpose } from '@paichat/protocol';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock';
+import type { Db, NewUpload } from '../../db';
+import { FileTooLargeError, FileTypeNotAllowedError, ValidationError } from '../../errors';
+import { reencodeImage, writeAvatar, writeThumbnail, type WrittenImage } from './images';
+import { sniff, type Endpoint } from './kinds';
+import * as repo from './repo';
+import { TooLargeWhileReceiving, type FileStore } from './store';
+
+export interface UploadSource {
+  stream: Readable;
+  /** The client's file name: cleaned for display, never used for storage. */
+  filename: string;
+  /** Whether the multipart parser cut the file at the size limit. */
+  truncated: () => boolean;
+}
+
+export interface UploadLimits {
+  uploadMaxBytes: number;
+  videoMaxBytes: number;
+}
+
+export interface FilesServiceDeps {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  store: FileStore;
+  limits: UploadLimits;
+}
+
+/** 128 random bits in hex, the file's extension, and `.thumb` for a thumbnail. */
+export const STORED_NAME = /^[0-9a-f]{32}(?:\.thumb)?\.[a-z0-9]{2,5}$/;
+
+const DISPLAY_NAME_MAX = 120;
+
+// eslint-disable-next-line no-control-regex
+const UNSAFE_IN_NAME = /[\u0000-\u001f\u007f<>:"|?*]/g;
+
+/**
+ * The client's file name, for display only: its last path segment, without control or
+ * reserved characters and leading dots, at most DISPLAY_NAME_MAX characters (keeping the
+ * extension). `../../etc/passwd` becomes `passwd`.
+ */
+export function cleanDisplayName(raw: string): string {
+  const base = raw.split(/[/\\]/).pop() ?? '';
+  const cleaned = base
+    .replace(UNSAFE_IN_NAME, '_')
+    .replace(/^[.\s]+/, '')
+    .trim();
+  if (cleaned === '') return 'file';
+  if (cleaned.length <= DISPLAY_NAME_MAX) return cleaned;
+  const ext = /\.[A-Za-z0-9]{1,8}$/.exec(cleaned)?.[0] ?? '';
+  return cleaned.slice(0, DISPLAY_NAME_MAX - ext.length) + ext;
+}
+
+export const urlOf = (name: string): string => `${FILE_URL_PREFIX}${name}`;
+
+/** What the server knows of a stored file, for messages that reference it by URL. */
+export interface FileFacts {
+  url: string;
+  contentType: string;
+  size: number;
+  /** The client's file name, cleaned. */
+  name: string;
+  width: number | null;
+  height: number | null;
+  /** The image's thumbnail URL ('' when it has none). */
+  thumbUrl: string;
+  /** A thumbnail itself (never a message's main file). */
+  isThumb: boolean;
+}
+
+export interface StoredFile {
+  path: string;
+  contentType: string;
+  size: number;
+  displayName: string;
+}
+
+export function createFilesService(deps: FilesServiceDeps) {
+  const { db, clock, log, store } = deps;
+
+  const maxBytes = (endpoint: Endpoint): number =>
+    endpoint === 'video' ? deps.limits.videoMaxBytes : deps.limits.uploadMaxBytes;
+
+  return {
+    maxBytes,
+
+    async upload(
+      ownerId: number,
+      source: UploadSource,
+      options: { endpoint: Endpoint; purpose?: UploadPurpose | undefined },
+    ): Promise<UploadedFile> {
+      const limit = maxBytes(options.endpoint);
+      const displayName = cleanDisplayName(source.filename);
+      const temps: string[] = [];
+      try {
+        let received: { path: string; size: number };
+        try {
+          received = await store.receive(source.stream, limit);
+        } catch (error) {
+          if (error instanceof TooLargeWhileReceiving) throw new FileTooLargeError(limit);
+          throw error;
+        }
+        temps.push(received.path);
+        if (source.truncated()) throw new FileTooLargeError(limit);
+        if (received.size === 0) throw new ValidationError('file: the file is empty');
+
+        const kind = await sniff(received.path, displayName, options.endpoint);
+        const avatar = options.purpose === 'avatar';
+        if (avatar && kind.category !== 'image')
+          throw new FileTypeNotAllowedError('An avatar must be an image');
+
+        const id = randomBytes(16).toString('hex');
+        const now = clock.now();
+        const row = (
+          name: string,
+          purpose: string,
+          meta: { contentType: string; size: number; width?: number; height?: number },
+        ): NewUpload => ({
+          name,
+          owner_id: ownerId,
+          content_type: meta.contentType,
+          size: meta.size,
+          original_name: displayName,
+          purpose,
+          width: meta.width ?? null,
+          height: meta.height ?? null,
+          thumb_name: null,
+          created_at: now,
+        });
+
+        // [temporary path, final name, row] for every file this upload keeps.
+        const outputs: [string, string, NewUpload][] = [];
+        let main: NewUpload;
+        let thumb: NewUpload | null = null;
+        if (kind.category === 'image' && kind.imageFormat) {
+          const mainTemp = store.tempPath();
+          temps.push(mainTemp);
+          const written: WrittenImage = avatar
+            ? await writeAvatar(received.path, kind.imageFormat, mainTemp)
+            : await reencodeImage(received.path, kind.imageFormat, mainTemp);
+          main = row(`${id}.${written.ext}`, avatar ? 'avatar' : 'file', written);
+          outputs.push([mainTemp, main.name, main]);
+          if (!avatar) {
+            const thumbTemp = store.tempPath();
+            temps.push(thumbTemp);
+            const small = await writeThumbnail(mainTemp, thumbTemp);
+            thumb = row(`${id}.thumb.${small.ext}`, 'thumb', small);
+            main.thumb_name = thumb.name;
+            outputs.push([thumbTemp, thumb.name, thumb]);
+          }
+        } else {
+          main = row(`${id}.${kind.ext}`, options.endpoint, {
+            contentType: kind.contentType,
+            size: received.size,
+          });
+          outputs.push([received.path, main.name, main]);
+        }
+
+        const placed: string[] = [];
+        try {
+          for (const [temp, name] of outputs) {
+            await store.place(temp, name);
+            placed.push(store.pathOf(name));
+          }
+          await db.transaction().execute((trx) =>
+            repo.insertUploads(
+              trx,
+              outputs.map(([, , r]) => r),
+            ),
+          );
+        } catch (error) {
+          await store.remove(placed);
+          throw error;
+        }
+        log.info(
+          { ownerId, name: main.name, contentType: main.content_type, size: main.size },
+          'file stored',
+        );
+
+        return {
+          url: urlOf(main.name),
+          thumbUrl: thumb ? urlOf(thumb.name) : avatar ? urlOf(main.name) : '',
+          contentType: main.content_type,
+          size: main.size,
+          name: displayName,
+          ...(main.width != null ? { width: main.width } : {}),
+          ...(main.height != null ? { height: main.height } : {}),
+        };
+      } finally {
+        await store.remove(temps);
+      }
+    },
+
+    /** What a stored name holds, or null for a malformed or unknown name (or a missing file). */
+    async open(name: string): Promise<StoredFile | null> {
+      if (!STORED_NAME.test(name)) return null;
+      const row = await repo.findUpload(db, name);
+      if (!row) return null;
+      const size = await store.sizeOf(name);
+      if (size === null) {
+        log.error({ name }, 'stored file missing on disk');
+        return null;
+      }
+      return {
+        path: store.pathOf(name),
+        contentType: row.content_type,
+        size,
+        displayName: row.original_name,
+      };
+    },
+
+    /** The stored files among these URLs (as /file/upload answered them), by URL; unknown ones are absent. */
+    async describe(urls: readonly string[]): Promise<Map<string, FileFacts>> {
+      const names = urls
+        .filter((url) => url.startsWith(FILE_URL_PREFIX))
+        .map((url) => url.slice(FILE_URL_PREFIX.length))
+        .filter((name) => STORED_NAME.test(name));
+      const rows = await repo.findUploads(db, names);
+      return new Map(
+        rows.map((row) => [
+          urlOf(row.name),
+          {
+            url: urlOf(row.name),
+            contentType: row.content_type,
+            size: row.size,
+            name: row.original_name,
+            width: row.width,
+            height: row.height,
+            thumbUrl: row.thumb_name ? urlOf(row.thumb_name) : '',
+            isThumb: row.purpose === 'thumb',
+          },
+        ]),
+      );
+    },
+
+    /** Whether `url` (as /file/upload answered it) is an image this user uploaded. */
+    async isOwnImage(userId: number, url: string): Promise<boolean> {
+      if (!url.startsWith(FILE_URL_PREFIX)) return false;
+      const name = url.slice(FILE_URL_PREFIX.length);
+      if (!STORED_NAME.test(name)) return false;
+      const row = await repo.findUpload(db, name);
+      return (
+        row !== undefined &&
+        row.owner_id === userId &&
+        row.purpose !== 'thumb' &&
+        row.content_type.startsWith('image/')
+      );
+    },
+  };
+}
+
+export type FilesService = ReturnType<typeof createFilesService>;

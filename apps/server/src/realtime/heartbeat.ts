@@ -1,0 +1,43 @@
+import { ClientFrame, HEARTBEAT_INTERVAL_MS, HEARTBEAT_MAX_MISSED } from '@paichat/protocol';
+import type { ConnectionRegistry } from './registry';
+
+/**
+ * A client pings every 5 s and reconnects after 5 missed answers. The server drops a socket
+ * that has sent nothing for a little longer than that (its peer is gone without a FIN, e.g. a
+ * phone that lost signal), so the registry does not fill with dead connections.
+ */
+export const DEFAULT_IDLE_TIMEOUT_MS = HEARTBEAT_INTERVAL_MS * (HEARTBEAT_MAX_MISSED + 1);
+
+/** Parses a client frame; anything that is not a valid frame is `null` (and ignored). */
+export function parseClientFrame(data: unknown): ClientFrame | null {
+  if (typeof data !== 'string' || data.length > 1024) return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  const frame = ClientFrame.safeParse(json);
+  return frame.success ? frame.data : null;
+}
+
+/** Starts the idle sweep (on the monotonic clock, `lastSeen` is `performance.now()`); returns its stop function. */
+export function startIdleSweep(
+  registry: ConnectionRegistry,
+  idleTimeoutMs: number,
+  onDrop: (userId: string) => void,
+): () => void {
+  const interval = Math.max(50, Math.min(HEARTBEAT_INTERVAL_MS, Math.floor(idleTimeoutMs / 2)));
+  const timer = setInterval(() => {
+    const cutoff = performance.now() - idleTimeoutMs;
+    for (const connection of registry.all()) {
+      if (connection.lastSeen < cutoff) {
+        registry.remove(connection);
+        connection.socket.terminate();
+        onDrop(connection.userId);
+      }
+    }
+  }, interval);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,35 @@
+import type { NoticePush, NoticeType, ServerPush } from '@paichat/protocol';
+import type { Bus } from './bus';
+
+/** Delivers a push to every connected device of these users, on whichever node holds them. */
+export function pushToUsers(
+  bus: Bus,
+  userIds: readonly string[],
+  push: ServerPush,
+  options: { exceptSessionIds?: readonly string[] } = {},
+): Promise<void> {
+  if (userIds.length === 0) return Promise.resolve();
+  return bus.publish({
+    type: 'push',
+    userIds: [...new Set(userIds)],
+    payload: JSON.stringify(push),
+    ...(options.exceptSessionIds?.length ? { exceptSessionIds: [...options.exceptSessionIds] } : {}),
+  });
+}
+
+/** Closes every socket opened with this session's token, on every node. */
+export function closeSessionSockets(
+  bus: Bus,
+  sessionId: string,
+  code: number,
+  reason: string,
+): Promise<void> {
+  return bus.publish({ type: 'closeSession', sessionId, code, reason });
+}
+
+/** A NOTICE push. */
+export const noticePush = (
+  noticeType: NoticeType,
+  msgContent: Record<string, unknown>,
+  time: number,
+): NoticePush => ({ pushType: 'NOTICE', noticeType, msgContent, createTime: time });

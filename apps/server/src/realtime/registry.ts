@@ -1,0 +1,59 @@
+import type { WebSocket } from 'ws';
+
+export interface Connection {
+  socket: WebSocket;
+  userId: string;
+  sessionId: string;
+  /** When the client last sent a frame, as `performance.now()` (monotonic). */
+  lastSeen: number;
+}
+
+/** The sockets this node holds, by user (several devices each) and by session (one token). */
+export class ConnectionRegistry {
+  private readonly byUser = new Map<string, Set<Connection>>();
+  private readonly bySession = new Map<string, Set<Connection>>();
+
+  add(connection: Connection): void {
+    addTo(this.byUser, connection.userId, connection);
+    addTo(this.bySession, connection.sessionId, connection);
+  }
+
+  remove(connection: Connection): void {
+    removeFrom(this.byUser, connection.userId, connection);
+    removeFrom(this.bySession, connection.sessionId, connection);
+  }
+
+  forUser(userId: string): Connection[] {
+    return [...(this.byUser.get(userId) ?? [])];
+  }
+
+  forSession(sessionId: string): Connection[] {
+    return [...(this.bySession.get(sessionId) ?? [])];
+  }
+
+  all(): Connection[] {
+    return [...this.byUser.values()].flatMap((set) => [...set]);
+  }
+
+  get size(): number {
+    let n = 0;
+    for (const set of this.byUser.values()) n += set.size;
+    return n;
+  }
+}
+
+function addTo(map: Map<string, Set<Connection>>, key: string, connection: Connection): void {
+  let set = map.get(key);
+  if (!set) {
+    set = new Set();
+    map.set(key, set);
+  }
+  set.add(connection);
+}
+
+function removeFrom(map: Map<string, Set<Connection>>, key: string, connection: Connection): void {
+  const set = map.get(key);
+  if (!set) return;
+  set.delete(connection);
+  if (set.size === 0) map.delete(key);
+}

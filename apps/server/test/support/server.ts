@@ -1,0 +1,148 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { AppDeps } from '../../src/app';
+import type { Clock } from '../../src/clock';
+import { configFromEnv, type Config } from '../../src/config';
+import { startServer, type RunningServer } from '../../src/server';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+/** The PostgreSQL the tests use (trust auth); each server gets its own schema in it. */
+export const PG_URL = process.env.PAICHAT_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+let dialects: Promise<DialectName[]> | undefined;
+
+/**
+ * SQLite always; PostgreSQL when reachable. With CI set, PostgreSQL is required: an
+ * unreachable one fails the run instead of quietly testing less.
+ */
+export function availableDialects(): Promise<DialectName[]> {
+  dialects ??= (async () => {
+    const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3_000 });
+    try {
+      await client.connect();
+      await client.query('select 1');
+      return ['sqlite', 'postgres'] as DialectName[];
+    } catch (error) {
+      if (process.env.CI)
+        throw new Error(`PostgreSQL is required in CI but ${PG_URL} is unreachable`, { cause: error });
+      return ['sqlite'] as DialectName[];
+    } finally {
+      await client.end().catch(() => {});
+    }
+  })();
+  return dialects;
+}
+
+/** A clock the test moves by hand (captcha and token expiry, throttle windows). */
+export class TestClock implements Clock {
+  constructor(private t = Date.now()) {}
+  now(): number {
+    return this.t;
+  }
+  advance(ms: number): void {
+    this.t += ms;
+  }
+}
+
+export interface TestServer {
+  url: string;
+  wsUrl: string;
+  config: Config;
+  clock: TestClock;
+  /** Answers of the captchas this server issued, by id (through the buildApp test hook). */
+  captchas: Map<string, string>;
+  running: RunningServer;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  /** Environment on top of the test defaults (CAPTCHA=off, DEMO_DATA=off, LOG_LEVEL=silent, a fresh database). */
+  env?: Record<string, string>;
+  realtime?: AppDeps['realtime'];
+  onFriendsMade?: AppDeps['onFriendsMade'];
+  /** Defaults to a logger at LOG_LEVEL (silent in tests). */
+  logger?: AppDeps['logger'];
+}
+
+async function withPg<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Boots the real server, listening on an ephemeral port, on a fresh database of the dialect. */
+export async function startTestServer(
+  dialect: DialectName,
+  options: TestServerOptions = {},
+): Promise<TestServer> {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  // Uploads (and the SQLite file) go to a fresh folder, never to the working directory's ./data.
+  const dir = mkdtempSync(path.join(tmpdir(), 'paichat-test-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  let databaseUrl: string;
+  if (dialect === 'postgres') {
+    const schema = `t_${randomBytes(6).toString('hex')}`;
+    await withPg((c) => c.query(`create schema "${schema}"`));
+    cleanups.push(() => withPg((c) => c.query(`drop schema "${schema}" cascade`)).then(() => {}));
+    const separator = PG_URL.includes('?') ? '&' : '?';
+    databaseUrl = `${PG_URL}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+  } else {
+    databaseUrl = `sqlite:${path.join(dir, 'paichat.db')}`;
+  }
+
+  const config = configFromEnv({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dir,
+    CAPTCHA: 'off',
+    DEMO_DATA: 'off',
+    LOG_LEVEL: process.env.PAICHAT_TEST_LOG_LEVEL ?? 'silent',
+    WEB_DIST: path.join(tmpdir(), 'paichat-no-web-dist'),
+    ...options.env,
+  });
+  const clock = new TestClock();
+  const captchas = new Map<string, string>();
+  let running: RunningServer;
+  try {
+    running = await startServer(config, {
+      clock,
+      onCaptchaIssued: (id, answer) => captchas.set(id, answer),
+      ...(options.realtime ? { realtime: options.realtime } : {}),
+      ...(options.onFriendsMade ? { onFriendsMade: options.onFriendsMade } : {}),
+      ...(options.logger ? { logger: options.logger } : {}),
+    });
+  } catch (error) {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+    throw error;
+  }
+  return {
+    url: running.url,
+    wsUrl: running.url.replace(/^http/, 'ws') + '/ws',
+    config,
+    clock,
+    captchas,
+    running,
+    async close() {
+      await running.close();
+      for (const cleanup of cleanups.reverse()) await cleanup();
+    },
+  };
+}
+
+/** Signs in through the verification code, reading its answer through the test hook. */
+export async function captchaFor(server: TestServer): Promise<{ captchaId: string; captchaCode: string }> {
+  const response = await fetch(`${server.url}/auth/captcha`);
+  const { data } = (await response.json()) as { data: { captchaId: string } };
+  const answer = server.captchas.get(data.captchaId);
+  if (answer === undefined) throw new Error('captcha answer not seen');
+  return { captchaId: data.captchaId, captchaCode: answer };
+}

@@ -1,0 +1,98 @@
+import { WebSocket } from 'ws';
+
+export interface Closed {
+  code: number;
+  reason: string;
+}
+
+/** A real client socket that records what it receives, for tests to wait on. */
+export class TestSocket {
+  readonly ws: WebSocket;
+  readonly received: string[] = [];
+  readonly closed: Promise<Closed>;
+  private readonly consumed = new Set<number>();
+  private waiters: { match: (m: string) => boolean; resolve: (m: string) => void }[] = [];
+
+  constructor(url: string) {
+    this.ws = new WebSocket(url);
+    this.ws.on('message', (data) => {
+      const text = data.toString();
+      const index = this.received.push(text) - 1;
+      const waiter = this.waiters.find((w) => w.match(text));
+      if (waiter) {
+        this.consumed.add(index);
+        this.waiters = this.waiters.filter((w) => w !== waiter);
+        waiter.resolve(text);
+      }
+    });
+    this.closed = new Promise((resolve) => {
+      this.ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() }));
+    });
+    this.ws.on('error', () => {});
+  }
+
+  static connect(wsUrl: string, token?: string): TestSocket {
+    const url = new URL(wsUrl);
+    if (token !== undefined) url.searchParams.set('Authorization', token);
+    return new TestSocket(url.toString());
+  }
+
+  opened(): Promise<void> {
+    if (this.ws.readyState === WebSocket.OPEN) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      this.ws.once('open', () => resolve());
+      this.ws.once('error', reject);
+    });
+  }
+
+  send(frame: unknown): void {
+    this.ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
+  }
+
+  /** Resolves with the first message not yet taken by an earlier call that matches. */
+  next(match: (m: string) => boolean = () => true, timeoutMs = 5_000): Promise<string> {
+    const index = this.received.findIndex((m, i) => !this.consumed.has(i) && match(m));
+    if (index >= 0) {
+      this.consumed.add(index);
+      return Promise.resolve(this.received[index] as string);
+    }
+    return new Promise((resolve, reject) => {
+      const waiter = {
+        match,
+        resolve: (m: string) => {
+          clearTimeout(timer);
+          resolve(m);
+        },
+      };
+      const timer = setTimeout(() => {
+        this.waiters = this.waiters.filter((w) => w !== waiter);
+        reject(new Error(`no matching message within ${timeoutMs} ms`));
+      }, timeoutMs);
+      this.waiters.push(waiter);
+    });
+  }
+
+  /** The next JSON push of this notice type. */
+  async nextNotice(noticeType: string, timeoutMs?: number): Promise<Record<string, unknown>> {
+    const text = await this.next((m) => m.includes(`"noticeType":"${noticeType}"`), timeoutMs);
+    return JSON.parse(text) as Record<string, unknown>;
+  }
+
+  /** Opens, then proves the server has authenticated and registered the socket (ping → ok). */
+  async ready(): Promise<void> {
+    await this.opened();
+    this.send({ type: 'ping' });
+    await this.next((m) => m === 'ok');
+  }
+
+  close(): void {
+    this.ws.close();
+  }
+}
+
+/** Waits until no message arrives for a while; answers everything received meanwhile. */
+export async function quietFor(socket: TestSocket, ms: number): Promise<string[]> {
+  const before = socket.received.length;
+  await new Promise((r) => setTimeout(r, ms));
+  return socket.received.slice(before);
+}

@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { blockUser, unblockUser, type PersonView } from '@paichat/protocol';
+import { refreshFriendApplyCount } from '../../store/friendNotices';
+import { call } from '../request';
+import { friendInfoKey } from './friendInfo';
+import { friendListKey } from './friendList';
+import { friendAppliesKey } from './friendApplies';
+
+/** Adds a person to the blacklist or removes them (`POST /friend/block`, `/friend/unblock`). */
+export function useSetBlocked() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, blocked }: { userId: string; blocked: boolean }) =>
+      call(blocked ? blockUser : unblockUser, { userId }),
+    onSuccess: async (_data, { userId, blocked }) => {
+      client.setQueryData<PersonView>(
+        friendInfoKey(userId),
+        (person) => person && { ...person, isBlocked: blocked },
+      );
+      // Blocking quietly settles their waiting request: the list and the badge change with it.
+      await Promise.all([
+        client.invalidateQueries({ queryKey: friendListKey }),
+        client.invalidateQueries({ queryKey: friendAppliesKey }),
+        refreshFriendApplyCount(client),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,15 @@
+import { createContext, use } from 'react';
+
+/** Pages the messages link to; the route table hands them to the chat window. */
+export interface ChatLinks {
+  /** The app download page (offered when a video cannot play here). */
+  download: string;
+  /** A person's add-friend detail page (a contact card opens it with `userId`). */
+  addFriendDetail: string;
+}
+
+export const ChatLinksContext = createContext<ChatLinks>({ download: '', addFriendDetail: '' });
+
+export function useChatLinks(): ChatLinks {
+  return use(ChatLinksContext);
+}

@@ -1,0 +1,155 @@
+import type { ReactNode } from 'react';
+import { SpinLoading } from 'antd-mobile';
+import { PhoneFill, VideoOutline } from 'antd-mobile-icons';
+import { MsgType } from '@paichat/protocol';
+import { currentLocale, useT } from '../../i18n';
+import { formatCallDuration } from '../../lib/chatTime';
+import { noticeText } from '../../store/chat/preview';
+import type { LocalMessage } from '../../store/chat/types';
+import { Avatar } from '../Avatar';
+import { CollectionBubble, ContactCardBubble, FileBubble, LocationBubble } from './CardBubbles';
+import { ImageBubble } from './ImageBubble';
+import { TextBubble } from './TextBubble';
+import { VideoBubble } from './VideoBubble';
+import { VoiceBubble } from './VoiceBubble';
+import { readContent } from './content';
+import s from './chat.module.css';
+
+/** Whether the row is a centred notice rather than someone's bubble. */
+export function isNotice(message: LocalMessage): boolean {
+  return message.type === 3 || message.msgType === MsgType.ALERT;
+}
+
+function CallRecord({ video, duration }: { video: boolean; duration: number }) {
+  const t = useT();
+  const text = t(video ? 'chatWindow.videoCallEnded' : 'chatWindow.voiceCallEnded', {
+    duration: formatCallDuration(duration, currentLocale()),
+  });
+  return (
+    <div className={s.call}>
+      {video ? <VideoOutline aria-hidden /> : <PhoneFill aria-hidden />}
+      <span>{text}</span>
+    </div>
+  );
+}
+
+/** The content of one message by its type; null for records that show nothing (call starts). */
+export function MessageContent({ message }: { message: LocalMessage }): ReactNode {
+  const t = useT();
+  const { content } = message;
+  const unsupported = <div className={s.text}>{t('chatWindow.unsupported')}</div>;
+  switch (message.msgType) {
+    case MsgType.TEXT: {
+      const value = readContent('TEXT', content);
+      return value ? <TextBubble text={value.text} /> : unsupported;
+    }
+    case MsgType.IMAGE: {
+      const value = readContent('IMAGE', content);
+      return value ? <ImageBubble content={value} /> : unsupported;
+    }
+    case MsgType.VOICE: {
+      const value = readContent('VOICE', content);
+      return value ? <VoiceBubble content={value} /> : unsupported;
+    }
+    case MsgType.VIDEO: {
+      const value = readContent('VIDEO', content);
+      return value ? <VideoBubble content={value} /> : unsupported;
+    }
+    case MsgType.LOCATION: {
+      const value = readContent('LOCATION', content);
+      return value ? <LocationBubble content={value} /> : unsupported;
+    }
+    case MsgType.CARD: {
+      const value = readContent('CARD', content);
+      return value ? <ContactCardBubble content={value} /> : unsupported;
+    }
+    case MsgType.COLLECTION: {
+      const value = readContent('COLLECTION', content);
+      return value ? <CollectionBubble content={value} /> : unsupported;
+    }
+    case MsgType.FILE: {
+      const value = readContent('FILE', content);
+      return value ? <FileBubble content={value} /> : unsupported;
+    }
+    case MsgType.TRTC_VOICE_END:
+    case MsgType.TRTC_VIDEO_END: {
+      const value = readContent('CALL_END', content);
+      return (
+        <CallRecord video={message.msgType === MsgType.TRTC_VIDEO_END} duration={value?.duration ?? 0} />
+      );
+    }
+    case MsgType.TRTC_VOICE_START:
+    case MsgType.TRTC_VIDEO_START:
+      return null;
+    default:
+      return unsupported;
+  }
+}
+
+/** Types whose content brings its own frame (no coloured bubble around it). */
+const FRAMED: ReadonlySet<string> = new Set([
+  MsgType.IMAGE,
+  MsgType.VIDEO,
+  MsgType.LOCATION,
+  MsgType.CARD,
+  MsgType.COLLECTION,
+  MsgType.FILE,
+]);
+
+export interface MessageBubbleProps {
+  message: LocalMessage;
+  /** Group chats name the sender above received bubbles. */
+  showSender?: boolean;
+  onRetry: (message: LocalMessage) => void;
+}
+
+/**
+ * One row of the chat: own messages on the right (green), received ones on the left with the
+ * sender's photo, system notices centred in grey. An own message still sending shows a
+ * spinner; a failed one a red "!" that sends it again.
+ */
+export function MessageBubble({ message, showSender = false, onRetry }: MessageBubbleProps) {
+  const t = useT();
+  if (isNotice(message)) {
+    return (
+      <div className={s.noticeRow}>
+        <p className={s.notice}>{noticeText(message)}</p>
+      </div>
+    );
+  }
+  if (message.msgType === MsgType.TRTC_VOICE_START || message.msgType === MsgType.TRTC_VIDEO_START)
+    return null;
+  const content = <MessageContent message={message} />;
+  const own = message.type === 2;
+  const name = message.showName || message.nickName;
+  return (
+    <div className={s.row} data-side={own ? 'own' : 'peer'}>
+      <span className={s.rowAvatar}>
+        <Avatar name={name} src={message.portrait || undefined} alt={name} size={40} />
+      </span>
+      <div className={s.column}>
+        {showSender && !own && <span className={s.sender}>{name}</span>}
+        <div className={s.line}>
+          <div className={s.bubble} data-framed={FRAMED.has(message.msgType) || undefined}>
+            {content}
+          </div>
+          {own && message.sendtype === 'wating' && (
+            <span className={s.state} role="status" aria-label={t('chatWindow.sending')}>
+              <SpinLoading style={{ '--size': '1rem' }} aria-hidden />
+            </span>
+          )}
+          {own && message.sendtype === 'error' && (
+            <button
+              type="button"
+              className={s.resend}
+              aria-label={t('chatWindow.resend')}
+              onClick={() => onRetry(message)}
+            >
+              !
+            </button>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

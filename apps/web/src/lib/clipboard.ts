@@ -1,0 +1,30 @@
+/**
+ * Copies text to the clipboard; resolves whether it worked. The async Clipboard API needs a
+ * secure context (HTTPS or localhost); elsewhere the old selection-and-copy way still works in
+ * most mobile browsers.
+ */
+export async function copyText(text: string): Promise<boolean> {
+  try {
+    if (navigator.clipboard?.writeText) {
+      await navigator.clipboard.writeText(text);
+      return true;
+    }
+  } catch {
+    // Refused (permissions, insecure context): try the old way.
+  }
+  try {
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.style.position = 'fixed';
+    area.style.opacity = '0';
+    document.body.append(area);
+    area.select();
+    // Deprecated but still the only synchronous fallback outside secure contexts.
+    const copied = document.execCommand('copy');
+    area.remove();
+    return copied;
+  } catch {
+    return false;
+  }
+}

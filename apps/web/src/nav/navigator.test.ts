@@ -1,0 +1,88 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createHashRouter } from 'react-router';
+import { browserHistoryIndex, Navigator } from './navigator';
+import type { RouteIndex } from './rules';
+
+const routes: RouteIndex = {
+  known: new Set(['/', '/page/a', '/page/b', '/tab/one', '/tab/two']),
+  tabs: new Set(['/tab/one', '/tab/two']),
+};
+
+function setup(start = '/tab/one') {
+  window.history.replaceState(null, '', `#${start}`);
+  const router = createHashRouter([{ path: '*', element: null }]);
+  const onReject = vi.fn();
+  const nav = new Navigator(router, routes, browserHistoryIndex, onReject);
+  const where = () => router.state.location.pathname + router.state.location.search;
+  return { router, nav, onReject, where };
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 0));
+
+describe('Navigator (bound to a real hash router)', () => {
+  let dispose: (() => void) | undefined;
+  beforeEach(() => window.history.replaceState(null, '', '#/'));
+  afterEach(() => dispose?.());
+
+  it('pushes, keeps query parameters and goes back', async () => {
+    const { router, nav, where } = setup('/tab/one');
+    dispose = () => router.dispose();
+    expect(nav.navigateTo('page/a?userId=7')).toEqual({ ok: true, to: '/page/a?userId=7', notFound: false });
+    await settle();
+    expect(where()).toBe('/page/a?userId=7');
+    expect(nav.navigateBack()).toMatchObject({ ok: true });
+    await vi.waitFor(() => expect(where()).toBe('/tab/one'));
+  });
+
+  it('rejects tab pages for navigateTo and non-tab pages for switchTab, without navigating', async () => {
+    const { router, nav, onReject, where } = setup('/page/a');
+    dispose = () => router.dispose();
+    expect(nav.navigateTo('/tab/two')).toEqual({ ok: false, reason: 'tabPage', to: '/tab/two' });
+    expect(nav.switchTab('/page/b')).toEqual({ ok: false, reason: 'notTabPage', to: '/page/b' });
+    await settle();
+    expect(where()).toBe('/page/a');
+    expect(onReject).toHaveBeenCalledTimes(2);
+  });
+
+  it('locks a repeated navigation while the first is under way, and the current URL', async () => {
+    const { router, nav, where } = setup('/tab/one');
+    dispose = () => router.dispose();
+    expect(nav.navigateTo('/page/a').ok).toBe(true);
+    expect(nav.navigateTo('/page/a')).toMatchObject({ ok: false, reason: 'locked' });
+    await settle();
+    expect(where()).toBe('/page/a');
+    expect(nav.navigateTo('/page/a')).toMatchObject({ ok: false, reason: 'locked' });
+    expect(nav.navigateTo('/page/b').ok).toBe(true);
+  });
+
+  it('sends unknown paths to page-not-found', async () => {
+    const { router, nav, where } = setup('/tab/one');
+    dispose = () => router.dispose();
+    expect(nav.navigateTo('/no/such')).toEqual({ ok: true, to: '/no/such', notFound: true });
+    await settle();
+    expect(where()).toBe('/no/such');
+  });
+
+  it('goes to / when going back from the first page, and after a reLaunch', async () => {
+    const { router, nav, where } = setup('/page/a');
+    dispose = () => router.dispose();
+    nav.navigateTo('/page/b');
+    await settle();
+    expect(nav.reLaunch('/tab/two')).toMatchObject({ ok: true });
+    await settle();
+    expect(where()).toBe('/tab/two');
+    nav.navigateBack();
+    await settle();
+    expect(where()).toBe('/');
+  });
+
+  it('switches tabs by replacing the entry', async () => {
+    const { router, nav, where } = setup('/tab/one');
+    dispose = () => router.dispose();
+    const before = browserHistoryIndex();
+    expect(nav.switchTab('tab/two').ok).toBe(true);
+    await settle();
+    expect(where()).toBe('/tab/two');
+    expect(browserHistoryIndex()).toBe(before);
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * The spec's navigation rules (section 2) as a pure decision, so they are testable without a
+ * router: `navigateTo` pushes, `redirectTo` replaces, `switchTab` replaces with a tab page,
+ * `reLaunch` replaces and forgets the history before it, `navigateBack` pops or, on the first
+ * page, goes home ('/').
+ *
+ * - navigateTo / redirectTo to a tab page: rejected ('tabPage').
+ * - switchTab to a page that is not a tab: rejected ('notTabPage').
+ * - an unknown path: allowed, and flagged so the page-not-found screen shows.
+ * - the URL being navigated to right now, or the current URL: rejected ('locked').
+ *
+ * Route parameters travel as query values (`wx/personInfo/detail?userId=…`).
+ */
+
+export type NavKind = 'navigateTo' | 'redirectTo' | 'switchTab' | 'reLaunch' | 'navigateBack';
+export type NavRejection = 'tabPage' | 'notTabPage' | 'locked';
+
+export interface RouteIndex {
+  /** Canonical paths ('/wx/tabbar1/index') of every page of the route table. */
+  readonly known: ReadonlySet<string>;
+  /** Canonical paths of the tab pages. */
+  readonly tabs: ReadonlySet<string>;
+}
+
+export interface NavState {
+  /** The current location, canonical, with its query ('/wx/chatWindow/index?userId=1'). */
+  current: string;
+  /** The URL a navigation is under way to, if any. */
+  pending: string | null;
+  /** Whether a page of ours lies behind the current one. */
+  canGoBack: boolean;
+}
+
+export type NavDecision =
+  | { ok: true; action: 'push' | 'replace' | 'back'; to: string; notFound: boolean; reset: boolean }
+  | { ok: false; reason: NavRejection; to: string };
+
+export const HOME = '/';
+
+/** '/a/b?x=1', 'a/b?x=1' and '#/a/b?x=1' all give path '/a/b' and url '/a/b?x=1'. */
+export function normalizeUrl(url: string): { path: string; search: string; url: string } {
+  let u = url.trim().replace(/^#/, '');
+  const hash = u.indexOf('#');
+  if (hash >= 0) u = u.slice(0, hash);
+  const q = u.indexOf('?');
+  const rawPath = q >= 0 ? u.slice(0, q) : u;
+  const rawSearch = q >= 0 ? u.slice(q) : '';
+  const path = '/' + rawPath.replace(/^\/+/, '').replace(/\/+$/, '');
+  const search = rawSearch === '?' ? '' : rawSearch;
+  return { path, search, url: path + search };
+}
+
+export function decideNavigation(
+  kind: NavKind,
+  target: string | undefined,
+  routes: RouteIndex,
+  state: NavState,
+): NavDecision {
+  if (kind === 'navigateBack') {
+    return state.canGoBack
+      ? { ok: true, action: 'back', to: '', notFound: false, reset: false }
+      : { ok: true, action: 'replace', to: HOME, notFound: false, reset: true };
+  }
+
+  const { path, url } = normalizeUrl(target ?? HOME);
+  if (url === state.current || url === state.pending) return { ok: false, reason: 'locked', to: url };
+
+  const notFound = !routes.known.has(path);
+  const isTab = routes.tabs.has(path);
+  if (!notFound) {
+    if ((kind === 'navigateTo' || kind === 'redirectTo') && isTab)
+      return { ok: false, reason: 'tabPage', to: url };
+    if (kind === 'switchTab' && !isTab) return { ok: false, reason: 'notTabPage', to: url };
+  }
+
+  return {
+    ok: true,
+    action: kind === 'navigateTo' ? 'push' : 'replace',
+    to: url,
+    notFound,
+    reset: kind === 'reLaunch',
+  };
+}

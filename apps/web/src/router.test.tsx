@@ -1,0 +1,130 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { appRoutes, paths, routeIndex } from './router';
+import { NavContext, Navigator } from './nav';
+import { configureRequest, resetRequest } from './api/request';
+import { installReact19Render } from './components/ui';
+import { useSession } from './store/session';
+import { envelope } from './test/render';
+
+/** The spec's route table (section 2), copied here so a dropped or misspelt path fails. */
+const SPEC_PATHS = `/ wx/login/index wl/login/index wx/login/piLogin wx/detect/index wx/intro/index
+pages/agreement/index pages/web-view/index wx/chatWindow/index wx/tabbar1/index wx/tabbar2/index
+wx/tabbar3/index wx/tabbar4/index wx/group/createGroup wx/shake/index wx/nearby/index
+wx/friendsCircle/msglist wx/friendsCircle/index wx/friendsCircle/person wx/friendsCircle/sendMsg
+wx/friendsCircle/detail wx/system/index wx/download/index wx/search/index wx/search-friends/index
+wx/search-friends/add wx/personDetail/index wx/personDetail/editNikeName wx/personDetail/editchatNo
+wx/personDetail/editIntro wx/personDetail/editGender wx/personDetail/editAddress wx/personDetail/editPass
+wx/personDetail/languageSwitch wx/personDetail/QRcode wx/personInfo/addFriendsDetail wx/personInfo/beizhu
+wx/personInfo/detail wx/personInfo/edit wx/groupInfo/detail wx/groupInfo/qunAdd wx/groupInfo/qunless
+wx/groupInfo/editGroupName wx/groupInfo/editGroupNotice wx/groupInfo/scanCodeDetail wx/groupInfo/grouplist
+wx/groupInfo/QRcode wx/feedback/index wx/favorites/index wx/favorites/add`
+  .split(/\s+/)
+  .filter(Boolean)
+  .map((p) => (p === '/' ? '/' : `/${p}`));
+
+const leafPath = (path: string) => matchRoutes(appRoutes, path)?.at(-1)?.route.path;
+
+describe('route table', () => {
+  it('has every path of the spec, plus sign-up, and nothing unknown', () => {
+    expect(SPEC_PATHS).toHaveLength(50);
+    for (const path of SPEC_PATHS) {
+      expect(leafPath(path), path).toBe(path);
+      expect(routeIndex.known.has(path), path).toBe(true);
+    }
+    expect([...routeIndex.known].filter((p) => !SPEC_PATHS.includes(p))).toEqual([paths.register]);
+  });
+
+  it('matches case-sensitively, as the spec spells the paths', () => {
+    expect(leafPath('/wx/personDetail/QRcode')).toBe('/wx/personDetail/QRcode');
+    expect(leafPath('/wx/personDetail/qrcode')).toBe('*');
+    expect(leafPath('/WX/tabbar1/index')).toBe('*');
+  });
+
+  it('has the four tab pages as tabs', () => {
+    expect([...routeIndex.tabs]).toEqual([
+      '/wx/tabbar1/index',
+      '/wx/tabbar2/index',
+      '/wx/tabbar3/index',
+      '/wx/tabbar4/index',
+    ]);
+  });
+});
+
+describe('the app router', () => {
+  beforeAll(() => installReact19Render());
+  afterEach(() => {
+    act(() => useSession.setState({ token: null }));
+    resetRequest();
+  });
+
+  function renderAt(path: string) {
+    const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+    let index = 0;
+    const nav = new Navigator(router, routeIndex, () => index, vi.fn());
+    router.subscribe((state) => {
+      if (state.historyAction === 'PUSH') index += 1;
+      if (state.historyAction === 'POP') index = Math.max(0, index - 1);
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <NavContext value={nav}>
+          <RouterProvider router={router} />
+        </NavContext>
+      </QueryClientProvider>,
+    );
+    return { router, nav };
+  }
+
+  it('shows page-not-found for an unknown path, with a way home', async () => {
+    const { router } = renderAt('/wx/nowhere/index');
+    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Back to home' }));
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('sends a signed-out visitor of a protected page to login', () => {
+    configureRequest({ fetch: async () => envelope({ enabled: false, captchaId: '', image: '' }) });
+    const { router } = renderAt('/wx/tabbar4/index');
+    expect(router.state.location.pathname).toBe('/wx/login/index');
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy();
+  });
+
+  it('opens a deep link when signed in; later screens show their title and "Coming soon"', async () => {
+    act(() => useSession.setState({ token: 't' }));
+    renderAt('/wx/favorites/add?userId=1');
+    expect(screen.getByRole('heading', { name: 'Add to Favorites' })).toBeTruthy();
+    expect(screen.getByText('Coming soon')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
+  });
+
+  it('sends a signed-in visitor of / to the Message tab, and the tab bar switches tabs', async () => {
+    act(() => useSession.setState({ token: 't' }));
+    const { router } = renderAt('/');
+    expect(router.state.location.pathname).toBe('/wx/tabbar1/index');
+    expect(screen.getByRole('heading', { name: 'Message' })).toBeTruthy();
+    expect(screen.getByText('No chats yet')).toBeTruthy();
+    const tabs = screen.getByRole('navigation', { name: 'Main' });
+    // The Contact tab loads the friend list: an empty one.
+    configureRequest({ fetch: async () => envelope({ list: [] }) });
+    await userEvent.click(within(tabs).getByRole('button', { name: 'Contact' }));
+    expect(router.state.location.pathname).toBe('/wx/tabbar2/index');
+    expect(await screen.findByText('No contacts yet')).toBeTruthy();
+    await userEvent.click(within(tabs).getByRole('button', { name: 'Discover' }));
+    expect(screen.getByRole('heading', { name: 'Discover' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Moments' }));
+    expect(router.state.location.pathname).toBe('/wx/friendsCircle/index');
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/wx/tabbar3/index'));
+  });
+
+  it('shows the signed-out root as the login page', () => {
+    configureRequest({ fetch: async () => envelope({ enabled: false, captchaId: '', image: '' }) });
+    renderAt('/');
+    expect(screen.getByRole('heading', { name: 'PaiChat' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,188 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { NavContext, type Nav } from '../../nav';
+import { configureRequest, resetRequest } from '../../api/request';
+import { LoginScreen } from './LoginScreen';
+
+vi.mock('../../store/session', () => ({ signIn: vi.fn(() => Promise.resolve()) }));
+const { signIn } = await import('../../store/session');
+
+const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
+const captcha = (enabled: boolean, id = 'c1') =>
+  json({
+    code: 200,
+    msg: 'ok',
+    data: { enabled, captchaId: enabled ? id : '', image: enabled ? 'data:image/svg+xml,x' : '' },
+  });
+
+function stubNav(): Nav {
+  const ok = (to: string) => ({ ok: true as const, to, notFound: false });
+  return {
+    navigateTo: vi.fn(ok),
+    redirectTo: vi.fn(ok),
+    switchTab: vi.fn(ok),
+    reLaunch: vi.fn(ok),
+    navigateBack: vi.fn(() => ok('')),
+  };
+}
+
+function renderLogin(nav = stubNav()) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <NavContext value={nav}>
+        <LoginScreen header="brand" homeUrl="/home" signUpUrl="/signup" agreementUrl="/agreement" />
+      </NavContext>
+    </QueryClientProvider>,
+  );
+  return nav;
+}
+
+let fetchMock: ReturnType<typeof vi.fn<(url: string, init: RequestInit) => Promise<Response>>>;
+let toast: ReturnType<typeof vi.fn<(message: string, position: 'center' | 'top') => void>>;
+
+beforeEach(() => {
+  resetRequest();
+  fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
+  toast = vi.fn();
+  configureRequest({ fetch: fetchMock, toast, getToken: () => null, getLocale: () => 'en' });
+  vi.mocked(signIn).mockClear();
+});
+afterEach(() => resetRequest());
+
+const calls = (path: string) => fetchMock.mock.calls.filter(([url]) => url.startsWith(path));
+
+describe('LoginScreen', () => {
+  it('shows the spec rule messages in order, then logs in', async () => {
+    const user = userEvent.setup();
+    fetchMock.mockImplementation(async (url) =>
+      url.startsWith('/auth/captcha')
+        ? captcha(true)
+        : json({ code: 200, msg: 'ok', data: { token: 'tok' } }),
+    );
+    const nav = renderLogin();
+
+    const account = screen.getByRole('textbox', { name: 'Account' });
+    const password = screen.getByLabelText('Password');
+    const code = screen.getByRole('textbox', { name: 'Verification code' });
+    const agreement = screen.getByRole('checkbox', { name: /^I have read and agree/ });
+    const logIn = screen.getByRole('button', { name: 'Log in' });
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Refresh verification code' })).toBeTruthy(),
+    );
+    const alertText = () => screen.getByRole('alert').textContent;
+
+    await user.click(logIn);
+    expect(alertText()).toBe('Please enter your account');
+
+    await user.type(account, 'bad id!');
+    await user.click(logIn);
+    expect(alertText()).toBe('Please enter your password');
+
+    await user.type(password, 'short');
+    await user.click(logIn);
+    expect(alertText()).toBe('The password must be 8 to 20 characters');
+
+    await user.clear(password);
+    await user.type(password, 'longenough1');
+    await user.click(logIn);
+    expect(alertText()).toBe('Please enter the verification code');
+
+    await user.type(code, 'ab12');
+    await user.click(logIn);
+    expect(alertText()).toBe('Please read and accept the Privacy & Service Agreement first');
+
+    await user.click(agreement);
+    await user.click(logIn);
+    expect(alertText()).toBe('Please enter a valid PipID');
+    expect(calls('/auth/login')).toHaveLength(0);
+
+    await user.clear(account);
+    await user.type(account, 'alice_01');
+    await user.click(logIn);
+    await waitFor(() => expect(nav.reLaunch).toHaveBeenCalledWith('/home'));
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    const [, init] = calls('/auth/login')[0] ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({
+      account: 'alice_01',
+      password: 'longenough1',
+      captchaId: 'c1',
+      captchaCode: 'ab12',
+    });
+    expect(signIn).toHaveBeenCalledWith('tok');
+  });
+
+  it('shows the server message and refreshes the code after a failed login', async () => {
+    const user = userEvent.setup();
+    let n = 0;
+    fetchMock.mockImplementation(async (url) =>
+      url.startsWith('/auth/captcha')
+        ? captcha(true, `c${++n}`)
+        : json({ code: 400, msg: 'wrong', data: null, err: 'badCredentials' }),
+    );
+    const nav = renderLogin();
+    await waitFor(() => expect(calls('/auth/captcha')).toHaveLength(1));
+
+    await user.type(screen.getByRole('textbox', { name: 'Account' }), 'alice');
+    await user.type(screen.getByLabelText('Password'), 'longenough1');
+    await user.type(screen.getByRole('textbox', { name: 'Verification code' }), 'zzzz');
+    await user.click(screen.getByRole('checkbox', { name: /^I have read and agree/ }));
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    await waitFor(() => expect(calls('/auth/captcha')).toHaveLength(2));
+    expect(toast).toHaveBeenCalledWith('Login failed, please check your credentials', 'top');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Verification code' }).value).toBe('');
+    expect(nav.reLaunch).not.toHaveBeenCalled();
+    expect(signIn).not.toHaveBeenCalled();
+  });
+
+  it('hides the code field and does not require it when the server has no captcha', async () => {
+    const user = userEvent.setup();
+    fetchMock.mockImplementation(async (url) =>
+      url.startsWith('/auth/captcha')
+        ? captcha(false)
+        : json({ code: 200, msg: 'ok', data: { token: 't2' } }),
+    );
+    const nav = renderLogin();
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Verification code' })).toBeNull());
+
+    await user.type(screen.getByRole('textbox', { name: 'Account' }), 'alice');
+    await user.type(screen.getByLabelText('Password'), 'longenough1');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Please read and accept the Privacy & Service Agreement first',
+    );
+
+    await user.click(screen.getByRole('checkbox', { name: /^I have read and agree/ }));
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(nav.reLaunch).toHaveBeenCalledWith('/home'));
+    const [, init] = calls('/auth/login')[0] ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({ account: 'alice', password: 'longenough1' });
+  });
+
+  it('shows and hides the password', async () => {
+    const user = userEvent.setup();
+    fetchMock.mockImplementation(async () => captcha(false));
+    renderLogin();
+    const password = screen.getByLabelText<HTMLInputElement>('Password');
+    expect(password.type).toBe('password');
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password.type).toBe('text');
+    await user.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(password.type).toBe('password');
+  });
+
+  it('links to sign-up and to the agreement through navigateTo', async () => {
+    const user = userEvent.setup();
+    fetchMock.mockImplementation(async () => captcha(false));
+    const nav = renderLogin();
+    await user.click(screen.getByRole('link', { name: 'Create account' }));
+    expect(nav.navigateTo).toHaveBeenCalledWith('/signup');
+    await user.click(screen.getByRole('link', { name: 'Privacy & Service Agreement' }));
+    expect(nav.navigateTo).toHaveBeenCalledWith('/agreement');
+    expect(screen.getByRole('heading', { name: 'PaiChat' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,124 @@
+import { useState, type FormEvent } from 'react';
+import { TitleBar } from '../../components/TitleBar';
+import { TextField } from '../../components/TextField';
+import { AppLink } from '../../components/AppLink';
+import { useNav } from '../../nav';
+import { useT } from '../../i18n';
+import { call } from '../../api/request';
+import * as endpoints from '../../api/endpoints';
+import { useCaptcha } from '../../api/queries/captcha';
+import { check } from '../../lib/checker';
+import { signIn } from '../../store/session';
+import { AgreementCheckbox } from './AgreementCheckbox';
+import { BrandHeader } from './BrandHeader';
+import { CaptchaField } from './CaptchaField';
+import { PasswordField } from './PasswordField';
+import { loginData, loginRules } from './rules';
+import s from './auth.module.css';
+
+export interface LoginScreenProps {
+  /** 'brand': the custom header of '/' and wx/login/index; 'bar': a title bar (wl/login/index). */
+  header: 'brand' | 'bar';
+  /** Where a successful login goes (the Message tab). */
+  homeUrl: string;
+  signUpUrl: string;
+  agreementUrl: string;
+}
+
+export function LoginScreen({ header, homeUrl, signUpUrl, agreementUrl }: LoginScreenProps) {
+  const t = useT();
+  const nav = useNav();
+  const captcha = useCaptcha();
+  // Until the server says otherwise (or when it cannot be asked), expect a code.
+  const codeEnabled = captcha.data?.enabled ?? true;
+
+  const [account, setAccount] = useState('');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [agreed, setAgreed] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const values = loginData({ account, password, code, agreed });
+    const failure = check(values, loginRules(t, codeEnabled));
+    setError(failure?.message ?? null);
+    if (failure) return;
+
+    setBusy(true);
+    try {
+      const { token } = await call(endpoints.login, {
+        account: values.account,
+        password,
+        ...(codeEnabled ? { captchaId: captcha.data?.captchaId, captchaCode: code.trim() } : {}),
+      });
+      await signIn(token);
+      nav.reLaunch(homeUrl);
+    } catch {
+      // The request function has shown the server's message; a code is good for one try.
+      setCode('');
+      if (codeEnabled) void captcha.refetch();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className={s.screen}>
+      {header === 'brand' ? (
+        <BrandHeader />
+      ) : (
+        <TitleBar title={t('routes.login')} onBack={nav.navigateBack} />
+      )}
+      <main className={s.main}>
+        <form className={s.form} onSubmit={submit} noValidate>
+          <TextField
+            label={t('login.account')}
+            placeholder={t('login.accountPlaceholder')}
+            value={account}
+            onValueChange={setAccount}
+            autoComplete="username"
+            autoCapitalize="off"
+            autoCorrect="off"
+            spellCheck={false}
+            maxLength={64}
+          />
+          <PasswordField
+            label={t('login.password')}
+            placeholder={t('login.passwordPlaceholder')}
+            value={password}
+            onValueChange={setPassword}
+            autoComplete="current-password"
+            maxLength={64}
+          />
+          {codeEnabled && (
+            <CaptchaField
+              value={code}
+              onValueChange={setCode}
+              image={captcha.data?.image}
+              loading={captcha.isFetching}
+              onRefresh={() => void captcha.refetch()}
+            />
+          )}
+          <AgreementCheckbox checked={agreed} onChange={setAgreed} agreementUrl={agreementUrl} />
+          {error && (
+            <p className={s.error} role="alert">
+              {error}
+            </p>
+          )}
+          <button type="submit" className={s.primary} disabled={busy} aria-busy={busy}>
+            {t('login.submit')}
+          </button>
+        </form>
+        <p className={s.alt}>
+          <span>{t('login.noAccount')}</span>
+          <AppLink to={signUpUrl} className={s.altAction}>
+            {t('login.createAccount')}
+          </AppLink>
+        </p>
+      </main>
+    </div>
+  );
+}

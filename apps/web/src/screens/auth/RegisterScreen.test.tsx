@@ -1,0 +1,109 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { configureRequest, resetRequest } from '../../api/request';
+import { envelope, renderScreen } from '../../test/render';
+import { RegisterScreen } from './RegisterScreen';
+import { localChatNoState } from './useChatNoCheck';
+
+vi.mock('../../store/session', () => ({ signIn: vi.fn(() => Promise.resolve()) }));
+const { signIn } = await import('../../store/session');
+
+let fetchMock: ReturnType<typeof vi.fn<(url: string, init: RequestInit) => Promise<Response>>>;
+const taken = new Set(['alice']);
+
+beforeEach(() => {
+  resetRequest();
+  fetchMock = vi.fn(async (url: string) => {
+    if (url.startsWith('/auth/checkChatNo')) {
+      const chatNo = new URL(url, 'http://x').searchParams.get('chatNo') ?? '';
+      const free = !taken.has(chatNo);
+      return envelope({ available: free, status: free ? 'available' : 'taken' });
+    }
+    if (url.startsWith('/auth/register')) return envelope({ token: 'new-token', userId: 'u1' });
+    return envelope(null, 404);
+  });
+  configureRequest({ fetch: fetchMock, toast: vi.fn(), getToken: () => null });
+  vi.mocked(signIn).mockClear();
+});
+afterEach(() => resetRequest());
+
+const hint = () => screen.getByRole('status').textContent;
+
+describe('localChatNoState', () => {
+  it('judges what it can without the server', () => {
+    expect(localChatNoState('')).toBe('idle');
+    expect(localChatNoState('ab')).toBe('tooShort');
+    expect(localChatNoState('a b')).toBe('invalid');
+    expect(localChatNoState('名字abc')).toBe('invalid');
+    expect(localChatNoState('a'.repeat(21))).toBe('tooLong');
+    expect(localChatNoState('ok_id-1')).toBeNull();
+  });
+});
+
+describe('RegisterScreen', () => {
+  it('checks the chat ID live: too short, invalid, checking, available, in use', async () => {
+    const user = userEvent.setup();
+    renderScreen(<RegisterScreen homeUrl="/home" agreementUrl="/agreement" />);
+    const chatNo = screen.getByRole('textbox', { name: 'Chat ID' });
+
+    await user.type(chatNo, 'ab');
+    expect(hint()).toBe('Too short: at least 3 characters');
+    await user.type(chatNo, '!');
+    expect(hint()).toBe('Invalid characters: only letters, numbers, underscore and hyphen');
+
+    await user.clear(chatNo);
+    await user.type(chatNo, 'bob_1');
+    expect(hint()).toBe('Checking…');
+    await waitFor(() => expect(hint()).toBe('This chat ID is available'));
+
+    await user.clear(chatNo);
+    await user.type(chatNo, 'alice');
+    await waitFor(() => expect(hint()).toBe('This chat ID is already in use'));
+    // Typing pauses are debounced: one check per settled value, none for the ones in between.
+    const checked = fetchMock.mock.calls.map(([url]) => url).filter((u) => u.startsWith('/auth/checkChatNo'));
+    expect(checked).toEqual(['/auth/checkChatNo?chatNo=bob_1', '/auth/checkChatNo?chatNo=alice']);
+  });
+
+  it('validates, then signs up and goes to the Message tab', async () => {
+    const user = userEvent.setup();
+    const { nav } = renderScreen(<RegisterScreen homeUrl="/home" agreementUrl="/agreement" />);
+    const alert = () => screen.getByRole('alert').textContent;
+    const submit = screen.getByRole('button', { name: 'Sign up' });
+
+    await user.click(submit);
+    expect(alert()).toBe('Please enter a chat ID');
+    await user.type(screen.getByRole('textbox', { name: 'Chat ID' }), 'alice');
+    await user.type(screen.getByRole('textbox', { name: 'Nickname' }), 'Alice');
+    await user.type(screen.getByLabelText('Password'), 'password123');
+    await user.type(screen.getByLabelText('Confirm password'), 'password124');
+    await user.click(screen.getByRole('checkbox', { name: /^I have read and agree/ }));
+    await user.click(submit);
+    expect(alert()).toBe('The two passwords do not match');
+
+    await user.clear(screen.getByLabelText('Confirm password'));
+    await user.type(screen.getByLabelText('Confirm password'), 'password123');
+    await waitFor(() => expect(hint()).toBe('This chat ID is already in use'));
+    await user.click(submit);
+    expect(alert()).toBe('This chat ID is already in use');
+
+    await user.clear(screen.getByRole('textbox', { name: 'Chat ID' }));
+    await user.type(screen.getByRole('textbox', { name: 'Chat ID' }), 'alice_2');
+    await user.click(submit);
+    await waitFor(() => expect(nav.reLaunch).toHaveBeenCalledWith('/home'));
+    expect(signIn).toHaveBeenCalledWith('new-token');
+    const body = fetchMock.mock.calls.find(([url]) => url === '/auth/register')?.[1]?.body;
+    expect(JSON.parse(String(body))).toEqual({
+      chatNo: 'alice_2',
+      nickName: 'Alice',
+      password: 'password123',
+    });
+  });
+
+  it('goes back to login', async () => {
+    const user = userEvent.setup();
+    const { nav } = renderScreen(<RegisterScreen homeUrl="/home" agreementUrl="/agreement" />);
+    await user.click(screen.getByRole('button', { name: 'Back to login' }));
+    expect(nav.navigateBack).toHaveBeenCalled();
+  });
+});

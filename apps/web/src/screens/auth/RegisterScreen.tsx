@@ -1,0 +1,122 @@
+import { useState, type FormEvent } from 'react';
+import { Page } from '../../components/Page';
+import { TextField } from '../../components/TextField';
+import { useNav } from '../../nav';
+import { useT } from '../../i18n';
+import { call } from '../../api/request';
+import * as endpoints from '../../api/endpoints';
+import { check } from '../../lib/checker';
+import { signIn } from '../../store/session';
+import { NICKNAME_MAX } from '@paichat/protocol';
+import { AgreementCheckbox } from './AgreementCheckbox';
+import { ChatNoHint } from './ChatNoHint';
+import { PasswordField } from './PasswordField';
+import { registerRules } from './rules';
+import { useChatNoCheck } from './useChatNoCheck';
+import s from './auth.module.css';
+
+export interface RegisterScreenProps {
+  homeUrl: string;
+  agreementUrl: string;
+}
+
+/** Sign-up: a new account is signed in at once and lands on the Message tab. */
+export function RegisterScreen({ homeUrl, agreementUrl }: RegisterScreenProps) {
+  const t = useT();
+  const nav = useNav();
+  const [chatNo, setChatNo] = useState('');
+  const [nickName, setNickName] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [agreed, setAgreed] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const chatNoState = useChatNoCheck(chatNo.trim());
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const values = { chatNo: chatNo.trim(), nickName: nickName.trim(), password, confirm, agreed };
+    const failure = check(values, registerRules(t));
+    const message = failure?.message ?? (chatNoState === 'taken' ? t('chatNo.taken') : null);
+    setError(message);
+    if (message) return;
+
+    setBusy(true);
+    try {
+      const { token } = await call(endpoints.register, {
+        chatNo: values.chatNo,
+        nickName: values.nickName,
+        password,
+      });
+      await signIn(token);
+      nav.reLaunch(homeUrl);
+    } catch {
+      // Shown by the request function (a taken chat ID, a closed sign-up, the network).
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Page title={t('routes.register')}>
+      <div className={s.main}>
+        <form className={s.form} onSubmit={submit} noValidate>
+          <p className={s.intro}>{t('register.intro')}</p>
+          <TextField
+            label={t('register.chatNo')}
+            placeholder={t('register.chatNoPlaceholder')}
+            value={chatNo}
+            onValueChange={setChatNo}
+            autoComplete="username"
+            autoCapitalize="off"
+            autoCorrect="off"
+            spellCheck={false}
+            maxLength={64}
+            hint={<ChatNoHint state={chatNoState} />}
+            hintLive
+          />
+          <TextField
+            label={t('register.nickName')}
+            placeholder={t('register.nickNamePlaceholder')}
+            value={nickName}
+            onValueChange={setNickName}
+            autoComplete="nickname"
+            maxLength={NICKNAME_MAX}
+          />
+          <PasswordField
+            label={t('register.password')}
+            placeholder={t('login.passwordPlaceholder')}
+            value={password}
+            onValueChange={setPassword}
+            autoComplete="new-password"
+            maxLength={64}
+          />
+          <PasswordField
+            label={t('register.confirmPassword')}
+            placeholder={t('register.confirmPlaceholder')}
+            value={confirm}
+            onValueChange={setConfirm}
+            autoComplete="new-password"
+            maxLength={64}
+          />
+          <AgreementCheckbox checked={agreed} onChange={setAgreed} agreementUrl={agreementUrl} />
+          {error && (
+            <p className={s.error} role="alert">
+              {error}
+            </p>
+          )}
+          <button type="submit" className={s.primary} disabled={busy} aria-busy={busy}>
+            {t('register.submit')}
+          </button>
+        </form>
+        <p className={s.alt}>
+          <span>{t('register.haveAccount')}</span>
+          <button type="button" className={s.altAction} onClick={nav.navigateBack}>
+            {t('register.backToLogin')}
+          </button>
+        </p>
+      </div>
+    </Page>
+  );
+}

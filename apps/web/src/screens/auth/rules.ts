@@ -1,0 +1,94 @@
+import {
+  CHAT_NO_MAX,
+  CHAT_NO_MIN,
+  CHAT_NO_PATTERN,
+  LOGIN_PASSWORD_MAX,
+  LOGIN_PASSWORD_MIN,
+  NICKNAME_MAX,
+} from '@paichat/protocol';
+import type { RuleSet } from '../../lib/checker';
+import type { useT } from '../../i18n';
+
+type T = ReturnType<typeof useT>;
+
+const PASSWORD_LENGTH = new RegExp(`^.{${LOGIN_PASSWORD_MIN},${LOGIN_PASSWORD_MAX}}$`, 'su');
+const CHAT_NO_LONG_ENOUGH = new RegExp(`^.{${CHAT_NO_MIN},}$`, 'su');
+const CHAT_NO_SHORT_ENOUGH = new RegExp(`^.{0,${CHAT_NO_MAX}}$`, 'su');
+const NICKNAME_LENGTH = new RegExp(`^\\s*.{1,${NICKNAME_MAX}}\\s*$`, 'su');
+
+/**
+ * The login rules of spec 5, in its order: account, password, password length, verification
+ * code (only when the server uses one), agreement, and last the PipID format. The PipID check
+ * reads the account under a second name so that it can come after the agreement.
+ */
+export function loginRules(t: T, codeRequired: boolean): RuleSet {
+  const pipIdInvalid = t('validation.pipIdInvalid');
+  return {
+    account: { message: t('validation.accountRequired'), rules: [{ type: 'required' }] },
+    password: {
+      message: t('validation.passwordRequired'),
+      rules: [
+        { type: 'required' },
+        { type: 'reg', pattern: PASSWORD_LENGTH, message: t('validation.passwordLength') },
+      ],
+    },
+    ...(codeRequired
+      ? { code: { message: t('validation.codeRequired'), rules: [{ type: 'required' }] } }
+      : {}),
+    agreed: { message: t('validation.agreementRequired'), rules: [{ type: 'required' }] },
+    pipId: {
+      message: pipIdInvalid,
+      rules: [
+        { type: 'reg', pattern: CHAT_NO_PATTERN, message: pipIdInvalid },
+        { type: 'reg', pattern: CHAT_NO_LONG_ENOUGH, message: pipIdInvalid },
+        { type: 'reg', pattern: CHAT_NO_SHORT_ENOUGH, message: pipIdInvalid },
+      ],
+    },
+  };
+}
+
+export interface LoginValues {
+  account: string;
+  password: string;
+  code: string;
+  agreed: boolean;
+}
+
+export const loginData = (v: LoginValues) => ({ ...v, account: v.account.trim(), pipId: v.account.trim() });
+
+/** Sign-up: chat ID (spec 5 chat ID rule), nickname, password 8–20, confirmation, agreement. */
+export function registerRules(t: T): RuleSet {
+  return {
+    chatNo: {
+      message: t('validation.chatNoRequired'),
+      rules: [
+        { type: 'required' },
+        { type: 'reg', pattern: CHAT_NO_PATTERN, message: t('chatNo.invalid') },
+        { type: 'reg', pattern: CHAT_NO_LONG_ENOUGH, message: t('chatNo.tooShort') },
+        { type: 'reg', pattern: CHAT_NO_SHORT_ENOUGH, message: t('chatNo.tooLong') },
+      ],
+    },
+    nickName: {
+      message: t('validation.nickNameRequired'),
+      rules: [
+        { type: 'required' },
+        { type: 'reg', pattern: NICKNAME_LENGTH, message: t('validation.nickNameTooLong') },
+      ],
+    },
+    password: {
+      message: t('validation.passwordRequired'),
+      rules: [
+        { type: 'required' },
+        { type: 'reg', pattern: PASSWORD_LENGTH, message: t('validation.passwordLength') },
+      ],
+    },
+    confirm: {
+      message: t('validation.confirmRequired'),
+      rules: [
+        { type: 'required' },
+        { type: 'same', field: 'password', message: t('validation.passwordMismatch') },
+      ],
+    },
+    agreed: { message: t('validation.agreementRequired'), rules: [{ type: 'required' }] },
+  };
+}

@@ -1,0 +1,61 @@
+import { Sheet } from '../../components/chat/Sheet';
+import { Avatar } from '../../components/Avatar';
+import { useFriendList } from '../../api/queries/friendList';
+import { displayNameOf } from '../../lib/contactGroups';
+import { useT } from '../../i18n';
+import s from './ChatWindow.module.css';
+
+/** Choose a friend (`GET /friend/list`) whose contact card to send. */
+export function CardPickerSheet({
+  open,
+  onClose,
+  onPick,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onPick: (userId: string) => void;
+}) {
+  const t = useT();
+  return (
+    <Sheet open={open} title={t('chatWindow.cardTitle')} onClose={onClose}>
+      {open && <FriendChoices onPick={(userId) => (onClose(), onPick(userId))} />}
+      <button type="button" className={s.sheetCancel} onClick={onClose}>
+        {t('common.cancel')}
+      </button>
+    </Sheet>
+  );
+}
+
+function FriendChoices({ onPick }: { onPick: (userId: string) => void }) {
+  const t = useT();
+  const friends = useFriendList();
+  if (friends.isPending) return <p className={s.sheetNote}>{t('common.loading')}</p>;
+  if (friends.isError) {
+    return (
+      <div className={s.sheetNote}>
+        <p>{t('contacts.loadFailed')}</p>
+        <button type="button" className={s.sheetLink} onClick={() => void friends.refetch()}>
+          {t('common.retry')}
+        </button>
+      </div>
+    );
+  }
+  if (friends.data.length === 0) return <p className={s.sheetNote}>{t('chatWindow.noFriends')}</p>;
+  return (
+    <ul className={s.pickList}>
+      {friends.data.map((friend) => {
+        const name = displayNameOf(friend);
+        return (
+          <li key={friend.userId}>
+            <button type="button" className={s.pickItem} onClick={() => onPick(friend.userId)}>
+              <span aria-hidden className={s.pickAvatar}>
+                <Avatar name={name} src={friend.portrait || undefined} alt="" size={36} />
+              </span>
+              <span>{name}</span>
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

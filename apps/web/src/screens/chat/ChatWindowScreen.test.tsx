@@ -1,0 +1,87 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ComponentProps } from 'react';
+import { VirtuosoMockContext } from 'react-virtuoso';
+import { installReact19Render } from '../../components/ui';
+import { installPointerCapture } from '../../components/chat/testSupport';
+import { renderScreen } from '../../test/render';
+import { ChatEngineProvider } from '../../store/chat/hooks';
+import type { ChatEngine } from '../../store/chat/engine';
+import { getChatMessages } from '@paichat/protocol';
+import { BEN, createWorld, deliver, onlineEngine, sendAs } from '../../store/chat/testing/harness';
+import { ChatWindowScreen } from './ChatWindowScreen';
+
+// jsdom cannot scroll; see ChatWindowView.test.tsx.
+vi.mock('react-virtuoso', async (importOriginal) => {
+  const real = await importOriginal<typeof import('react-virtuoso')>();
+  function Virtuoso(props: ComponentProps<typeof real.Virtuoso>) {
+    const rest = { ...props };
+    delete rest.initialTopMostItemIndex;
+    return <real.Virtuoso {...rest} />;
+  }
+  return { ...real, Virtuoso };
+});
+
+const user = userEvent.setup({ pointerEventsCheck: 0 });
+let engine: ChatEngine | undefined;
+
+beforeAll(() => {
+  installReact19Render();
+  installPointerCapture();
+});
+afterEach(() => {
+  engine?.stop();
+  sessionStorage.clear();
+});
+
+const setup = (path: string) => setupIn(createWorld(), path);
+
+async function setupIn(world: ReturnType<typeof createWorld>, path: string) {
+  await sendAs(world, BEN, '1', 'Hello Amy');
+  engine = await onlineEngine(world);
+  deliver(world, engine);
+  await engine.idle();
+  const rendered = renderScreen(
+    <ChatEngineProvider engine={engine}>
+      <VirtuosoMockContext value={{ viewportHeight: 2000, itemHeight: 60 }}>
+        <ChatWindowScreen
+          contactInfoUrl="/wx/personInfo/detail"
+          chatInfoUrl="/wx/groupInfo/detail"
+          downloadUrl="/wx/download/index"
+          addFriendDetailUrl="/wx/personInfo/addFriendsDetail"
+        />
+      </VirtuosoMockContext>
+    </ChatEngineProvider>,
+    { path },
+  );
+  return { world, ...rendered };
+}
+
+describe('ChatWindowScreen on the chat engine', () => {
+  it('opens a chat by the friend’s userId, titled by their name, with its messages', async () => {
+    await setup(`/wx/chatWindow/index?userId=${BEN}`);
+    const log = await screen.findByRole('log', { name: 'Ben' });
+    expect(await within(log).findByText('Hello Amy')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Ben' })).toBeTruthy();
+  });
+
+  it('sends a text that shows at once as an own message and reaches the server', async () => {
+    const { world } = await setup(`/wx/chatWindow/index?userId=${BEN}`);
+    const log = await screen.findByRole('log', { name: 'Ben' });
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    await waitFor(() => expect((box as HTMLTextAreaElement).disabled).toBe(false));
+    await user.type(box, '<b>not bold</b>{Enter}');
+    expect(await within(log).findByText('<b>not bold</b>')).toBeTruthy();
+    await waitFor(() => expect(within(log).queryByRole('status', { name: 'Sending' })).toBeNull());
+    const seen = await world.server.as(BEN).call(getChatMessages, { userId: '1' });
+    expect(seen.list.map((m) => m.content)).toContainEqual({ text: '<b>not bold</b>' });
+  });
+
+  it('opens the friend’s Info page from "Chat info"', async () => {
+    const world = createWorld();
+    const { nav } = await setupIn(world, `/wx/chatWindow/index?chatId=${world.ab}&userId=${BEN}`);
+    await user.click(await screen.findByRole('button', { name: 'Chat info' }));
+    expect(nav.navigateTo).toHaveBeenCalledWith(`/wx/personInfo/detail?userId=${BEN}`);
+  });
+});

@@ -1,0 +1,99 @@
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { friendInfoQuery } from '../../api/queries/friendInfo';
+import { ChatLinksContext } from '../../components/chat/ChatLinks';
+import { EmptyState } from '../../components/EmptyState';
+import { Page } from '../../components/Page';
+import { useT } from '../../i18n';
+import { withQuery } from '../../lib/url';
+import { useNav, useRouteParams } from '../../nav';
+import { useChatCommands, useChatList, useChatWindow } from '../../store/chat/hooks';
+import { ChatWindowView } from './ChatWindowView';
+
+export interface ChatWindowScreenProps {
+  /** A one-to-one chat's "…": the friend's Info page (`userId`). */
+  contactInfoUrl: string;
+  /** A group chat's "…": its Chat Info page (`groupId`). */
+  chatInfoUrl: string;
+  downloadUrl: string;
+  addFriendDetailUrl: string;
+}
+
+/** Shown while a chat's name is not known yet. */
+const UNKNOWN_NAME = '…';
+
+/**
+ * `wx/chatWindow/index?chatId=…&userId=…`: a chat by its id, or a one-to-one chat by the
+ * friend's id (from a contact, before the chat exists on this device). What is on the device
+ * shows at once; the engine opens the chat and brings the rest.
+ */
+export function ChatWindowScreen({
+  contactInfoUrl,
+  chatInfoUrl,
+  downloadUrl,
+  addFriendDetailUrl,
+}: ChatWindowScreenProps) {
+  const t = useT();
+  const nav = useNav();
+  const params = useRouteParams();
+  const commands = useChatCommands();
+  const routeChatId = params.chatId ?? '';
+  const routeUserId = params.userId ?? '';
+  const [opened, setOpened] = useState<
+    { ref: string; chatId: string } | { ref: string; failed: true } | null
+  >(null);
+  const ref = `${routeChatId}|${routeUserId}`;
+
+  useEffect(() => {
+    let live = true;
+    commands
+      .open({ chatId: routeChatId || undefined, userId: routeUserId || undefined })
+      .then((chatId) => live && setOpened({ ref, chatId }))
+      .catch(() => live && setOpened({ ref, failed: true }));
+    return () => {
+      live = false;
+    };
+  }, [commands, ref, routeChatId, routeUserId]);
+
+  const current = opened?.ref === ref ? opened : null;
+  const chatId = routeChatId || (current && 'chatId' in current ? current.chatId : '');
+  const state = useChatWindow(chatId || undefined);
+  // Before the engine has started, opening fails only because it is not there yet.
+  const engineReady = useChatList().status === 'ready';
+  const entry = state.entry;
+  const isGroup = entry?.windowType === 'GROUP';
+  const peerId = entry?.userId || routeUserId;
+  const friend = useQuery({ ...friendInfoQuery(peerId), enabled: !entry && !isGroup && peerId !== '' });
+  const title = entry?.nickName || friend.data?.nickName || UNKNOWN_NAME;
+
+  if (current && 'failed' in current && !routeChatId && engineReady) {
+    return (
+      <Page title={title}>
+        <EmptyState title={t('chatWindow.openFailed')} />
+      </Page>
+    );
+  }
+
+  const onInfo = peerId
+    ? () =>
+        nav.navigateTo(
+          isGroup
+            ? withQuery(chatInfoUrl, { groupId: peerId })
+            : withQuery(contactInfoUrl, { userId: peerId }),
+        )
+    : undefined;
+
+  return (
+    <ChatLinksContext value={{ download: downloadUrl, addFriendDetail: addFriendDetailUrl }}>
+      <ChatWindowView
+        chatId={chatId}
+        title={title}
+        state={state}
+        isGroup={isGroup}
+        commands={commands}
+        onBack={() => nav.navigateBack()}
+        onInfo={onInfo}
+      />
+    </ChatLinksContext>
+  );
+}

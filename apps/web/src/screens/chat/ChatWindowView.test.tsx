@@ -1,0 +1,294 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ComponentProps, ReactNode } from 'react';
+import { VirtuosoMockContext } from 'react-virtuoso';
+import { configureRequest, resetRequest } from '../../api/request';
+import { installReact19Render } from '../../components/ui';
+import { installPointerCapture } from '../../components/chat/testSupport';
+import { envelope, renderScreen } from '../../test/render';
+import type { ChatWindowState, LocalMessage } from '../../store/chat/types';
+import { ChatWindowView } from './ChatWindowView';
+
+const { uploadFile } = vi.hoisted(() => ({ uploadFile: vi.fn() }));
+vi.mock('../../api/upload', () => ({ uploadFile }));
+
+// jsdom cannot scroll, and Virtuoso keeps its rows hidden until the initial scroll to the newest
+// message lands (Chromium runs check that); here the rows render from the top instead.
+vi.mock('react-virtuoso', async (importOriginal) => {
+  const real = await importOriginal<typeof import('react-virtuoso')>();
+  function Virtuoso(props: ComponentProps<typeof real.Virtuoso>) {
+    const rest = { ...props };
+    delete rest.initialTopMostItemIndex;
+    return <real.Virtuoso {...rest} />;
+  }
+  return { ...real, Virtuoso };
+});
+
+const user = userEvent.setup({ pointerEventsCheck: 0 });
+const FILE = '/file/0123456789abcdef0123456789abcdef';
+
+const message = (over: Partial<LocalMessage>): LocalMessage => ({
+  id: 'm1',
+  chatId: 'c1',
+  fromId: '11',
+  toId: '22',
+  msgType: 'TEXT',
+  content: { text: 'hi' },
+  createTime: Date.now(),
+  type: 1,
+  nickName: 'Amy',
+  portrait: '',
+  ...over,
+});
+
+function commands() {
+  return {
+    send: vi.fn(() => Promise.resolve()),
+    retry: vi.fn(() => Promise.resolve()),
+    loadOlder: vi.fn(() => Promise.resolve()),
+  };
+}
+
+function renderWindow(state: Partial<ChatWindowState> = {}, cmds = commands()) {
+  const full: ChatWindowState = { messages: [], hasOlder: false, loadingOlder: false, ...state };
+  const wrap = (ui: ReactNode) => (
+    <VirtuosoMockContext value={{ viewportHeight: 2000, itemHeight: 60 }}>{ui}</VirtuosoMockContext>
+  );
+  const result = renderScreen(
+    wrap(
+      <ChatWindowView
+        chatId="c1"
+        title="Amy"
+        state={full}
+        isGroup={false}
+        commands={cmds}
+        onBack={vi.fn()}
+        onInfo={vi.fn()}
+      />,
+    ),
+  );
+  return { ...result, cmds };
+}
+
+async function openMenu() {
+  await user.click(screen.getByRole('button', { name: 'More' }));
+  return screen.getByRole('region', { name: 'More' });
+}
+
+beforeAll(() => {
+  installReact19Render();
+  installPointerCapture();
+});
+beforeEach(() => {
+  sessionStorage.clear();
+  uploadFile.mockReset();
+});
+afterEach(() => resetRequest());
+
+describe('ChatWindowView', () => {
+  it('shows the messages in a log named by the chat, own and received', () => {
+    renderWindow({
+      messages: [
+        message({ id: '1', content: { text: 'Hello from Amy' } }),
+        message({ id: '2', type: 2, content: { text: 'Hi Amy' }, nickName: 'Ben' }),
+      ],
+    });
+    const log = screen.getByRole('log', { name: 'Amy' });
+    expect(within(log).getByText('Hello from Amy')).toBeTruthy();
+    expect(within(log).getByText('Hi Amy')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Amy' })).toBeTruthy();
+  });
+
+  it('puts a time separator between messages more than five minutes apart', () => {
+    const base = new Date();
+    base.setHours(9, 0, 0, 0);
+    renderWindow({
+      messages: [
+        message({ id: '1', createTime: base.getTime(), content: { text: 'a' } }),
+        message({ id: '2', createTime: base.getTime() + 4 * 60_000, content: { text: 'b' } }),
+        message({ id: '3', createTime: base.getTime() + 10 * 60_000, content: { text: 'c' } }),
+      ],
+    });
+    expect(screen.getByText('09:00')).toBeTruthy();
+    expect(screen.queryByText('09:04')).toBeNull();
+    expect(screen.getByText('09:10')).toBeTruthy();
+  });
+
+  it('sends text through the engine', async () => {
+    const { cmds } = renderWindow();
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hello{Enter}');
+    expect(cmds.send).toHaveBeenCalledWith('c1', 'TEXT', { text: 'Hello' });
+  });
+
+  it('resends a failed message with its client id', async () => {
+    const { cmds } = renderWindow({
+      messages: [message({ id: 'local_9', clientMsgId: 'local_9', type: 2, sendtype: 'error' })],
+    });
+    await user.click(screen.getByRole('button', { name: 'Resend' }));
+    expect(cmds.retry).toHaveBeenCalledWith('c1', 'local_9');
+  });
+
+  it('offers every attachment of the spec', async () => {
+    renderWindow();
+    const menu = await openMenu();
+    expect(
+      within(menu)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual([
+      'Album',
+      'Camera',
+      'Location',
+      'Voice input',
+      'Contact card',
+      'Favorites',
+      'Voice call',
+      'Video call',
+      'File',
+    ]);
+    expect(screen.getByRole('button', { name: 'More' }).getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('says calls are only available on mobile and files are not implemented', async () => {
+    renderWindow();
+    await user.click(within(await openMenu()).getByRole('button', { name: 'Voice call' }));
+    expect(await screen.findByText('Only available on mobile')).toBeTruthy();
+    await user.click(
+      within(screen.getByRole('region', { name: 'More' })).getByRole('button', { name: 'File' }),
+    );
+    expect(await screen.findByText('File function not yet implemented')).toBeTruthy();
+  });
+
+  it('switches to hold-to-talk from Voice input', async () => {
+    renderWindow();
+    await user.click(within(await openMenu()).getByRole('button', { name: 'Voice input' }));
+    expect(screen.getByRole('button', { name: 'Hold to talk' })).toBeTruthy();
+  });
+
+  it('requires a name for a location, then sends it with the position', async () => {
+    const getCurrentPosition = vi.fn((ok: PositionCallback) =>
+      ok({ coords: { latitude: 48.8584, longitude: 2.2945 } } as GeolocationPosition),
+    );
+    vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition } });
+    const { cmds } = renderWindow();
+    await user.click(within(await openMenu()).getByRole('button', { name: 'Location' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Share location' });
+    await user.click(within(sheet).getByRole('button', { name: 'Send location' }));
+    expect(await within(sheet).findByText('Please select a location')).toBeTruthy();
+    expect(cmds.send).not.toHaveBeenCalled();
+    await user.type(within(sheet).getByRole('textbox', { name: 'Location name' }), 'Eiffel Tower');
+    await user.click(within(sheet).getByRole('button', { name: 'Send location' }));
+    expect(cmds.send).toHaveBeenCalledWith('c1', 'LOCATION', {
+      name: 'Eiffel Tower',
+      address: '',
+      latitude: 48.8584,
+      longitude: 2.2945,
+    });
+    vi.unstubAllGlobals();
+  });
+
+  it('says the location is not enabled when the position is refused', async () => {
+    const getCurrentPosition = vi.fn((_ok: PositionCallback, fail: PositionErrorCallback) =>
+      fail({ code: 1, message: 'denied' } as GeolocationPositionError),
+    );
+    vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition } });
+    renderWindow();
+    await user.click(within(await openMenu()).getByRole('button', { name: 'Location' }));
+    expect(await screen.findByText('The location is not enabled')).toBeTruthy();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows no favorites yet, with no made-up items', async () => {
+    renderWindow();
+    await user.click(within(await openMenu()).getByRole('button', { name: 'Favorites' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Favorites' });
+    expect(within(sheet).getByText('No favorites yet')).toBeTruthy();
+  });
+
+  it('sends a friend’s contact card picked from the friend list', async () => {
+    const fetch = vi.fn(() =>
+      Promise.resolve(
+        envelope({
+          list: [
+            {
+              userId: '77',
+              nickName: 'Zoe',
+              remark: '',
+              portrait: '',
+              userType: 'user',
+              chatNo: 'zoe',
+              tags: [],
+            },
+          ],
+        }),
+      ),
+    );
+    configureRequest({ fetch, toast: vi.fn() });
+    const { cmds } = renderWindow();
+    await user.click(within(await openMenu()).getByRole('button', { name: 'Contact card' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Choose a contact' });
+    await user.click(await within(sheet).findByRole('button', { name: 'Zoe' }));
+    expect(cmds.send).toHaveBeenCalledWith('c1', 'CARD', { userId: '77' });
+  });
+
+  it('uploads album pictures one by one and sends each as an image with its size', async () => {
+    uploadFile.mockImplementation((file: File) =>
+      Promise.resolve({
+        url: `${FILE}.${file.name.slice(-3)}`,
+        thumbUrl: '',
+        contentType: 'image/png',
+        size: 10,
+        name: file.name,
+        width: 640,
+        height: 480,
+      }),
+    );
+    const { cmds } = renderWindow();
+    await openMenu();
+    const files = [
+      new File(['a'], 'a.png', { type: 'image/png' }),
+      new File(['b'], 'b.jpg', { type: 'image/jpeg' }),
+    ];
+    await user.upload(screen.getByTestId('album-input'), files);
+    await waitFor(() => expect(cmds.send).toHaveBeenCalledTimes(2));
+    expect(cmds.send).toHaveBeenNthCalledWith(1, 'c1', 'IMAGE', {
+      url: `${FILE}.png`,
+      width: 640,
+      height: 480,
+    });
+    expect(cmds.send).toHaveBeenNthCalledWith(2, 'c1', 'IMAGE', {
+      url: `${FILE}.jpg`,
+      width: 640,
+      height: 480,
+    });
+  });
+
+  it('sends at most nine pictures at once and says so', async () => {
+    uploadFile.mockResolvedValue({
+      url: `${FILE}.png`,
+      thumbUrl: '',
+      contentType: 'image/png',
+      size: 1,
+      name: 'x.png',
+    });
+    const { cmds } = renderWindow();
+    await openMenu();
+    const files = Array.from({ length: 11 }, (_, i) => new File(['x'], `${i}.png`, { type: 'image/png' }));
+    await user.upload(screen.getByTestId('album-input'), files);
+    expect(
+      await screen.findByText('You can send up to 9 images at a time; 9 can still be added'),
+    ).toBeTruthy();
+    await waitFor(() => expect(cmds.send).toHaveBeenCalledTimes(9));
+    expect(uploadFile).toHaveBeenCalledTimes(9);
+  });
+
+  it('says the upload failed and sends nothing when the network fails', async () => {
+    uploadFile.mockRejectedValue(new TypeError('offline'));
+    const { cmds } = renderWindow();
+    await openMenu();
+    await user.upload(screen.getByTestId('camera-input'), new File(['a'], 'a.png', { type: 'image/png' }));
+    expect(await screen.findByText('Upload failed, please check your network')).toBeTruthy();
+    expect(cmds.send).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,165 @@
+import { useId, useState } from 'react';
+import { MoreOutline } from 'antd-mobile-icons';
+import { MsgType } from '@paichat/protocol';
+import { TitleBar } from '../../components/TitleBar';
+import { showToast } from '../../components/ui';
+import { useT } from '../../i18n';
+import { useVisualViewportHeight } from '../../lib/useVisualViewportHeight';
+import type { ChatCommands, ChatWindowState, LocalMessage } from '../../store/chat/types';
+import { AttachmentMenu, type AttachmentAction } from './AttachmentMenu';
+import { CardPickerSheet } from './CardPickerSheet';
+import { FavoritesSheet } from './FavoritesSheet';
+import { InputBar } from './InputBar';
+import { LocationSheet, type PlaceToSend } from './LocationSheet';
+import { MessageList } from './MessageList';
+import { useMediaSend } from './useMediaSend';
+import s from './ChatWindow.module.css';
+
+export interface ChatWindowViewProps {
+  chatId: string;
+  /** The chat's name; '…' while unknown. */
+  title: string;
+  state: ChatWindowState;
+  isGroup: boolean;
+  commands: Pick<ChatCommands, 'send' | 'retry' | 'loadOlder'>;
+  onBack: () => void;
+  /** Opens the chat's info page. */
+  onInfo?: () => void;
+}
+
+type SheetName = 'location' | 'card' | 'favorites' | null;
+
+/**
+ * The chat window: title bar, the messages and the composer with its attachment panel. It
+ * takes the page's visible height, so the on-screen keyboard pushes the composer up instead of
+ * covering it ("keyboard resizes page").
+ */
+export function ChatWindowView({
+  chatId,
+  title,
+  state,
+  isGroup,
+  commands,
+  onBack,
+  onInfo,
+}: ChatWindowViewProps) {
+  const t = useT();
+  const menuId = useId();
+  const height = useVisualViewportHeight();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [voiceMode, setVoiceMode] = useState(false);
+  const [sheet, setSheet] = useState<SheetName>(null);
+
+  const send = (msgType: MsgType, content: unknown) => commands.send(chatId, msgType, content);
+  const media = useMediaSend(send);
+
+  const onAction = (action: AttachmentAction) => {
+    switch (action) {
+      case 'location':
+      case 'card':
+      case 'favorites':
+        setSheet(action);
+        break;
+      case 'voice':
+        setVoiceMode(true);
+        setMenuOpen(false);
+        break;
+      case 'voiceCall':
+      case 'videoCall':
+        showToast(t('chatWindow.onlyMobile'));
+        break;
+      case 'file':
+        showToast(t('chatWindow.fileNotImplemented'));
+        break;
+    }
+  };
+
+  const retry = (message: LocalMessage) => {
+    void commands.retry(chatId, message.clientMsgId || message.id).catch(() => undefined);
+  };
+
+  return (
+    <div className={s.screen} style={{ height }}>
+      <TitleBar
+        title={title}
+        onBack={onBack}
+        right={
+          onInfo && (
+            <button
+              type="button"
+              className={s.headerButton}
+              aria-label={t('chatWindow.info')}
+              onClick={onInfo}
+            >
+              <MoreOutline aria-hidden />
+            </button>
+          )
+        }
+      />
+      <main className={s.main} onPointerDown={() => menuOpen && setMenuOpen(false)}>
+        <MessageList
+          name={title}
+          messages={state.messages}
+          hasOlder={state.hasOlder}
+          loadingOlder={state.loadingOlder}
+          isGroup={isGroup}
+          onLoadOlder={() => void commands.loadOlder(chatId).catch(() => undefined)}
+          onRetry={retry}
+          viewportHeight={height}
+        />
+      </main>
+      <footer className={s.footer}>
+        {media.uploading && (
+          <p className={s.uploading} role="status">
+            {t('profile.uploading')}
+          </p>
+        )}
+        <InputBar
+          draftKey={chatId}
+          onSendText={(text) => send(MsgType.TEXT, { text })}
+          onSendVoice={(blob, seconds) => void media.sendVoice(blob, seconds)}
+          voiceMode={voiceMode}
+          onVoiceModeChange={(voice) => {
+            setVoiceMode(voice);
+            setMenuOpen(false);
+          }}
+          menuOpen={menuOpen}
+          onMenuToggle={() => {
+            (document.activeElement as HTMLElement | null)?.blur?.();
+            setMenuOpen((open) => !open);
+          }}
+          menuId={menuId}
+          // Until the chat is opened (a first chat with a friend) there is nowhere to send to.
+          disabled={chatId === ''}
+        />
+        {menuOpen && (
+          <AttachmentMenu
+            id={menuId}
+            onImages={(files) => {
+              setMenuOpen(false);
+              void media.sendImages(files);
+            }}
+            onAction={onAction}
+          />
+        )}
+      </footer>
+      <LocationSheet
+        open={sheet === 'location'}
+        onClose={() => setSheet(null)}
+        onSend={(place: PlaceToSend) => {
+          setMenuOpen(false);
+          void send(MsgType.LOCATION, place).catch(() => undefined);
+        }}
+      />
+      <CardPickerSheet
+        open={sheet === 'card'}
+        onClose={() => setSheet(null)}
+        onPick={(userId) => {
+          setMenuOpen(false);
+          void send(MsgType.CARD, { userId }).catch(() => undefined);
+        }}
+      />
+      <FavoritesSheet open={sheet === 'favorites'} onClose={() => setSheet(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { TEXT_MAX } from '@paichat/protocol';
+import { renderScreen } from '../../test/render';
+import { InputBar, type InputBarProps } from './InputBar';
+
+function renderBar(over: Partial<InputBarProps> = {}) {
+  const props: InputBarProps = {
+    draftKey: 'c1',
+    onSendText: vi.fn(() => Promise.resolve()),
+    onSendVoice: vi.fn(),
+    voiceMode: false,
+    onVoiceModeChange: vi.fn(),
+    menuOpen: false,
+    onMenuToggle: vi.fn(),
+    menuId: 'menu',
+    ...over,
+  };
+  return { ...renderScreen(<InputBar {...props} />), props };
+}
+
+beforeEach(() => sessionStorage.clear());
+
+describe('InputBar', () => {
+  it('keeps Send disabled until there is something to send', async () => {
+    const { props } = renderBar();
+    const send = screen.getByRole('button', { name: 'Send' });
+    expect((send as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), '   ');
+    expect((send as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'hello');
+    expect((send as HTMLButtonElement).disabled).toBe(false);
+    await userEvent.click(send);
+    expect(props.onSendText).toHaveBeenCalledWith('   hello');
+    expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).value).toBe('');
+  });
+
+  it('sends with Enter and keeps Shift+Enter for a new line', async () => {
+    const { props } = renderBar();
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    await userEvent.type(box, 'one{Shift>}{Enter}{/Shift}two{Enter}');
+    expect(props.onSendText).toHaveBeenCalledWith('one\ntwo');
+  });
+
+  it('limits the text to the protocol maximum and says how much is left near it', () => {
+    renderBar();
+    const box = screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
+    expect(box.maxLength).toBe(TEXT_MAX);
+    expect(screen.queryByText(/characters left/)).toBeNull();
+    fireEvent.change(box, { target: { value: 'x'.repeat(TEXT_MAX - 150) } });
+    expect(screen.getByText('150 characters left')).toBeTruthy();
+    fireEvent.change(box, { target: { value: 'x'.repeat(TEXT_MAX) } });
+    expect(screen.getByText(`A message can be at most ${TEXT_MAX} characters`)).toBeTruthy();
+  });
+
+  it('keeps the draft when the chat is left and opened again', async () => {
+    const first = renderBar();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'unfinished thought');
+    first.unmount();
+    renderBar();
+    expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).value).toBe(
+      'unfinished thought',
+    );
+  });
+
+  it('keeps drafts apart per chat', async () => {
+    const first = renderBar({ draftKey: 'a' });
+    await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'for a');
+    first.unmount();
+    renderBar({ draftKey: 'b' });
+    expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).value).toBe('');
+  });
+
+  it('puts the text back when it could not be sent', async () => {
+    renderBar({ onSendText: vi.fn(() => Promise.reject(new Error('invalid'))) });
+    const box = screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
+    await userEvent.type(box, 'keep me{Enter}');
+    await vi.waitFor(() => expect(box.value).toBe('keep me'));
+  });
+
+  it('switches to hold-to-talk and back', async () => {
+    const { props, unmount } = renderBar();
+    await userEvent.click(screen.getByRole('button', { name: 'Switch to voice' }));
+    expect(props.onVoiceModeChange).toHaveBeenCalledWith(true);
+    unmount();
+    renderBar({ voiceMode: true });
+    expect(screen.getByRole('button', { name: 'Hold to talk' })).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Switch to keyboard' })).toBeTruthy();
+  });
+
+  it('toggles the attachment menu with More', async () => {
+    const { props } = renderBar();
+    const more = screen.getByRole('button', { name: 'More' });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    await userEvent.click(more);
+    expect(props.onMenuToggle).toHaveBeenCalled();
+  });
+});

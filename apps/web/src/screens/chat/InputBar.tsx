@@ -1,0 +1,153 @@
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { AddCircleOutline, AudioOutline } from 'antd-mobile-icons';
+import { TEXT_MAX } from '@paichat/protocol';
+import { useT } from '../../i18n';
+import { loadDraft, saveDraft } from '../../lib/drafts';
+import { HoldToTalk } from './HoldToTalk';
+import s from './ChatWindow.module.css';
+
+/** From this many characters left, the bar says how many remain. */
+export const COUNTER_FROM = 200;
+
+export interface InputBarProps {
+  /** Drafts are kept under this key (the chat). */
+  draftKey: string;
+  /** Sends the text; rejects when it could not be queued (the text comes back). */
+  onSendText: (text: string) => Promise<void>;
+  /** Sends a finished recording. */
+  onSendVoice: (recording: Blob, seconds: number) => void;
+  voiceMode: boolean;
+  onVoiceModeChange: (voice: boolean) => void;
+  menuOpen: boolean;
+  onMenuToggle: () => void;
+  menuId: string;
+  disabled?: boolean;
+}
+
+/**
+ * The composer: voice/keyboard toggle, the text (kept as a draft per chat until sent, so
+ * nothing typed is lost by leaving the chat), Send and the "+" attachment menu.
+ */
+export function InputBar({
+  draftKey,
+  onSendText,
+  onSendVoice,
+  voiceMode,
+  onVoiceModeChange,
+  menuOpen,
+  onMenuToggle,
+  menuId,
+  disabled = false,
+}: InputBarProps) {
+  const t = useT();
+  const counterId = useId();
+  const field = useRef<HTMLTextAreaElement>(null);
+  const [text, setText] = useState(() => loadDraft(draftKey));
+
+  // Another chat in the same screen instance: its own draft.
+  const [key, setKey] = useState(draftKey);
+  if (key !== draftKey) {
+    setKey(draftKey);
+    setText(loadDraft(draftKey));
+  }
+
+  useLayoutEffect(() => {
+    const area = field.current;
+    if (!area) return;
+    // Grow with the text up to four lines (the CSS max-height), then scroll inside.
+    area.style.height = 'auto';
+    area.style.height = `${area.scrollHeight + area.offsetHeight - area.clientHeight}px`;
+  }, [text, voiceMode]);
+
+  const change = (value: string) => {
+    setText(value);
+    saveDraft(draftKey, value);
+  };
+
+  const left = TEXT_MAX - text.length;
+  const canSend = text.trim() !== '' && left >= 0 && !disabled;
+
+  const send = () => {
+    if (!canSend) return;
+    const sent = text;
+    change('');
+    onSendText(sent).catch(() => {
+      // Not queued: the words go back where they were, unless something new was typed meanwhile.
+      setText((current) => {
+        const restored = current || sent;
+        saveDraft(draftKey, restored);
+        return restored;
+      });
+    });
+    field.current?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // Enter sends (the phone keyboard shows "Send"); Shift+Enter and IME composition do not.
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      send();
+    }
+  };
+
+  return (
+    <div className={s.inputBar}>
+      <div className={s.inputRow}>
+        <button
+          type="button"
+          className={s.iconButton}
+          aria-label={voiceMode ? t('chatWindow.toKeyboard') : t('chatWindow.toVoice')}
+          onClick={() => onVoiceModeChange(!voiceMode)}
+        >
+          {voiceMode ? (
+            <span className={s.keyboardGlyph} aria-hidden>
+              ⌨
+            </span>
+          ) : (
+            <AudioOutline aria-hidden />
+          )}
+        </button>
+        {voiceMode ? (
+          <HoldToTalk onRecorded={onSendVoice} disabled={disabled} />
+        ) : (
+          <textarea
+            ref={field}
+            className={s.textarea}
+            aria-label={t('chatWindow.message')}
+            aria-describedby={left <= COUNTER_FROM ? counterId : undefined}
+            value={text}
+            rows={1}
+            maxLength={TEXT_MAX}
+            disabled={disabled}
+            enterKeyHint="send"
+            onChange={(event) => change(event.target.value)}
+            onKeyDown={onKeyDown}
+          />
+        )}
+        {!voiceMode && (
+          <button type="button" className={s.sendButton} disabled={!canSend} onClick={send}>
+            {t('chatWindow.send')}
+          </button>
+        )}
+        <button
+          type="button"
+          className={s.iconButton}
+          aria-label={t('chatWindow.more')}
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          disabled={disabled}
+          onClick={onMenuToggle}
+        >
+          <AddCircleOutline aria-hidden />
+        </button>
+      </div>
+      {!voiceMode && left <= COUNTER_FROM && (
+        <p id={counterId} className={s.counter} data-full={left <= 0 || undefined} aria-live="polite">
+          {left <= 0
+            ? t('chatWindow.tooLong', { max: TEXT_MAX })
+            : t('chatWindow.charsLeft', { count: left })}
+        </p>
+      )}
+    </div>
+  );
+}

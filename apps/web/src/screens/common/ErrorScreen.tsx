@@ -1,0 +1,25 @@
+import { useRouteError } from 'react-router';
+import { ExclamationCircleOutline } from 'antd-mobile-icons';
+import { TitleBar } from '../../components/TitleBar';
+import { EmptyState } from '../../components/EmptyState';
+import { useT } from '../../i18n';
+import s from './common.module.css';
+
+/** A screen threw while rendering: keep the app's frame and offer a reload. */
+export function ErrorScreen() {
+  const t = useT();
+  const error = useRouteError();
+  if (import.meta.env.DEV) console.error(error);
+  return (
+    <div>
+      <TitleBar title={t('errors.internal')} />
+      <main>
+        <EmptyState icon={<ExclamationCircleOutline />}>
+          <button type="button" className={s.primary} onClick={() => window.location.reload()}>
+            {t('common.retry')}
+          </button>
+        </EmptyState>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { FriendSource } from '@paichat/protocol';
+import { Page } from '../../components/Page';
+import { withQuery } from '../../lib/url';
+import { useNav, useRouteParams } from '../../nav';
+import { useT } from '../../i18n';
+import { BlockedNotice } from './BlockedNotice';
+import { PersonCard } from './PersonCard';
+import { PersonLoader, useUserIdParam } from './PersonLoader';
+import s from './friends.module.css';
+
+export interface AddFriendDetailScreenProps {
+  friendRequestUrl: string;
+  chatWindowUrl: string;
+}
+
+/**
+ * Add-friend detail: the person found by search (or a QR link, `source=qrcode`), with
+ * "Add friend", or "Send message" when already friends, or a note that this is you.
+ */
+export function AddFriendDetailScreen({ friendRequestUrl, chatWindowUrl }: AddFriendDetailScreenProps) {
+  const t = useT();
+  const nav = useNav();
+  const userId = useUserIdParam();
+  const parsed = FriendSource.safeParse(useRouteParams().source);
+  const source = parsed.success ? parsed.data : 'search';
+
+  return (
+    <Page title={t('routes.addFriendDetail')}>
+      <PersonLoader userId={userId}>
+        {(person) => (
+          <>
+            <PersonCard person={person} />
+            {person.isBlocked && <BlockedNotice userId={person.userId} />}
+            <div className={s.actions}>
+              {person.isSelf ? (
+                <p className={s.note}>{t('friends.thisIsYou')}</p>
+              ) : person.isFriend ? (
+                <button
+                  type="button"
+                  className={s.primary}
+                  onClick={() => nav.navigateTo(withQuery(chatWindowUrl, { userId: person.userId }))}
+                >
+                  {t('friends.sendMessage')}
+                </button>
+              ) : (
+                <>
+                  {person.requestSent && <p className={s.note}>{t('friends.requestWaiting')}</p>}
+                  <button
+                    type="button"
+                    className={s.primary}
+                    onClick={() =>
+                      nav.navigateTo(withQuery(friendRequestUrl, { userId: person.userId, source }))
+                    }
+                  >
+                    {t('friends.addFriend')}
+                  </button>
+                </>
+              )}
+            </div>
+          </>
+        )}
+      </PersonLoader>
+    </Page>
+  );
+}

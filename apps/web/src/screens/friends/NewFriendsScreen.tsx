@@ -1,0 +1,97 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { PullToRefresh } from 'antd-mobile';
+import { SearchOutline, UserAddOutline } from 'antd-mobile-icons';
+import type { FriendApply } from '@paichat/protocol';
+import { Page } from '../../components/Page';
+import { EmptyState } from '../../components/EmptyState';
+import { useFriendApplies } from '../../api/queries/friendApplies';
+import { refreshFriendApplyCount } from '../../store/friendNotices';
+import { useNav } from '../../nav';
+import { useT } from '../../i18n';
+import { ApplyRow } from './ApplyRow';
+import s from './friends.module.css';
+
+export interface NewFriendsScreenProps {
+  searchUrl: string;
+  /** The Info page; the person's id goes in as `userId`. */
+  contactInfoUrl: string;
+}
+
+/**
+ * New Friends: requests received and sent, newest first. A received pending request offers
+ * Accept, Reject and Ignore. Pull down to refresh; opening the page marks nothing as read
+ * (the badge is the pending count, not an unread count).
+ */
+export function NewFriendsScreen({ searchUrl, contactInfoUrl }: NewFriendsScreenProps) {
+  const t = useT();
+  const nav = useNav();
+  const client = useQueryClient();
+  const applies = useFriendApplies();
+
+  // The list is fetched afresh on opening; the badge is checked against the server with it.
+  useEffect(() => {
+    void refreshFriendApplyCount(client);
+  }, [client]);
+
+  const refresh = () => Promise.all([applies.refetch(), refreshFriendApplyCount(client)]);
+  const received = applies.data?.filter((apply) => apply.direction === 'received') ?? [];
+  const sent = applies.data?.filter((apply) => apply.direction === 'sent') ?? [];
+
+  const section = (title: string, list: FriendApply[]) =>
+    list.length > 0 && (
+      <section className={s.section} aria-label={title}>
+        <h2 className={s.sectionTitle}>{title}</h2>
+        <ul className={s.applyList}>
+          {list.map((apply) => (
+            <ApplyRow key={apply.applyId} apply={apply} contactInfoUrl={contactInfoUrl} />
+          ))}
+        </ul>
+      </section>
+    );
+
+  let content;
+  if (applies.isPending) {
+    content = <p className={s.note}>{t('common.loading')}</p>;
+  } else if (applies.isError && !applies.data) {
+    content = (
+      <div className={s.failed}>
+        <p>{t('friends.requestsLoadFailed')}</p>
+        <button type="button" className={s.secondary} onClick={() => void applies.refetch()}>
+          {t('common.retry')}
+        </button>
+      </div>
+    );
+  } else if (received.length + sent.length === 0) {
+    content = (
+      <EmptyState
+        icon={<UserAddOutline />}
+        title={t('friends.noRequests')}
+        hint={t('friends.noRequestsHint')}
+      />
+    );
+  } else {
+    content = (
+      <>
+        {section(t('friends.received'), received)}
+        {section(t('friends.sent'), sent)}
+      </>
+    );
+  }
+
+  return (
+    <Page title={t('routes.newFriends')}>
+      <PullToRefresh onRefresh={refresh} renderText={(status) => t(`friends.pull.${status}`)}>
+        <div className={s.pullArea}>
+          <div className={s.searchRow}>
+            <button type="button" className={s.searchEntry} onClick={() => nav.navigateTo(searchUrl)}>
+              <SearchOutline aria-hidden />
+              <span>{t('friends.addFriendsEntry')}</span>
+            </button>
+          </div>
+          {content}
+        </div>
+      </PullToRefresh>
+    </Page>
+  );
+}

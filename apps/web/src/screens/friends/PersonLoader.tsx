@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import type { PersonView } from '@paichat/protocol';
+import { useFriendInfo } from '../../api/queries/friendInfo';
+import { useRouteParams } from '../../nav';
+import { useT } from '../../i18n';
+import s from './friends.module.css';
+
+/** The `userId` route parameter of the person pages. */
+export function useUserIdParam(): string {
+  return useRouteParams().userId ?? '';
+}
+
+/** Loads the person of the page's `userId` and renders them, or the loading and failed states. */
+export function PersonLoader({
+  userId,
+  children,
+}: {
+  userId: string;
+  children: (person: PersonView) => ReactNode;
+}) {
+  const t = useT();
+  const info = useFriendInfo(userId);
+  if (info.data) return children(info.data);
+  if (info.isError || !userId) {
+    return (
+      <div className={s.failed}>
+        <p>{t('friends.loadFailed')}</p>
+        {userId && (
+          <button type="button" className={s.secondary} onClick={() => void info.refetch()}>
+            {t('common.retry')}
+          </button>
+        )}
+      </div>
+    );
+  }
+  return (
+    <p className={s.note} aria-busy>
+      {t('common.loading')}
+    </p>
+  );
+}

@@ -1,0 +1,99 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { TAGS_MAX, type Friend } from '@paichat/protocol';
+import { configureRequest, resetRequest } from '../../api/request';
+import { friendListKey } from '../../api/queries/friendList';
+import { renderScreen } from '../../test/render';
+import { fakeApi } from './fakeApi';
+import { SetRemarkScreen, cleanTags } from './SetRemarkScreen';
+
+const zoe = {
+  userId: '7',
+  nickName: 'Zoe',
+  portrait: '',
+  userType: 'user',
+  chatNo: 'zoe',
+  gender: 'female',
+  intro: '',
+  address: { country: '', province: '', city: '' },
+  isSelf: false,
+  isFriend: true,
+  isBlocked: false,
+  requestSent: false,
+  remark: '',
+  tags: ['work'],
+};
+
+function serve() {
+  const api = fakeApi({
+    'GET /friend/info/7': () => zoe,
+    'POST /friend/setRemark': () => null,
+    'GET /friend/list': () => ({ list: [] }),
+  });
+  configureRequest({ fetch: api.fetch, toast: vi.fn() });
+  return api;
+}
+
+const open = () => renderScreen(<SetRemarkScreen />, { path: '/wx/personInfo/beizhu?userId=7' });
+
+beforeEach(() => resetRequest());
+afterEach(() => resetRequest());
+
+describe('SetRemarkScreen', () => {
+  it('needs a remark: "Please fill in the content", and nothing is sent', async () => {
+    const api = serve();
+    const { nav } = open();
+    const done = await screen.findByRole('button', { name: 'Done' });
+    await waitFor(() => expect(done.hasAttribute('disabled')).toBe(false));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Remark' }), '   ');
+    await userEvent.click(done);
+    expect(screen.getByRole('alert').textContent).toBe('Please fill in the content');
+    expect(api.called('POST', '/friend/setRemark')).toEqual([]);
+    expect(nav.navigateBack).not.toHaveBeenCalled();
+  });
+
+  it('saves the remark and tags, regroups the contact, and goes back', async () => {
+    const api = serve();
+    const { nav, client } = open();
+    const friend: Friend = {
+      userId: '7',
+      nickName: 'Zoe',
+      portrait: '',
+      userType: 'user',
+      chatNo: 'zoe',
+      remark: '',
+      tags: [],
+    };
+    client.setQueryData(friendListKey, [friend]);
+    // The saved tags show until edited.
+    expect(await screen.findByText('work')).toBeTruthy();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Remark' }), ' Aunt Zoe ');
+    await userEvent.type(screen.getByRole('textbox', { name: 'New tag' }), 'family{Enter}');
+    await userEvent.type(screen.getByRole('textbox', { name: 'New tag' }), 'family{Enter}');
+    expect(screen.getByRole('alert').textContent).toBe('This tag is already added');
+    await userEvent.click(screen.getByRole('button', { name: 'Remove tag work' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Done' }));
+
+    await waitFor(() => expect(nav.navigateBack).toHaveBeenCalled());
+    expect(api.called('POST', '/friend/setRemark').map((c) => c.body)).toEqual([
+      { userId: '7', remark: 'Aunt Zoe', tags: ['family'] },
+    ]);
+    expect(client.getQueryData<Friend[]>(friendListKey)?.[0]?.remark).toBe('Aunt Zoe');
+  });
+
+  it(`stops adding tags at ${TAGS_MAX}`, async () => {
+    serve();
+    open();
+    await screen.findByText('work');
+    const field = screen.getByRole('textbox', { name: 'New tag' });
+    for (let i = 1; i < TAGS_MAX; i++) await userEvent.type(field, `t${i}{Enter}`);
+    expect(screen.getAllByRole('button', { name: /^Remove tag/ })).toHaveLength(TAGS_MAX);
+    expect(screen.getByRole('textbox', { name: 'New tag' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText(`At most ${TAGS_MAX} tags`)).toBeTruthy();
+  });
+
+  it('cleans tags before saving', () => {
+    expect(cleanTags([' a ', '', 'a', 'b'.repeat(40)])).toEqual(['a', 'b'.repeat(16)]);
+  });
+});

@@ -1,0 +1,104 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { configureRequest, resetRequest } from '../../api/request';
+import { installReact19Render } from '../../components/ui';
+import { envelope, renderScreen } from '../../test/render';
+import { MeScreen, type MeLinks } from './MeScreen';
+
+vi.mock('../../store/session', () => ({
+  signOut: vi.fn(() => Promise.resolve()),
+  useSession: (select: (s: { token: string | null }) => unknown) => select({ token: 't' }),
+}));
+const { signOut } = await import('../../store/session');
+
+const links: MeLinks = {
+  personalInfo: '/pi',
+  album: '/album',
+  favorites: '/fav',
+  settings: '/settings',
+  language: '/lang',
+  feedback: '/feedback',
+  download: '/download',
+};
+const me = {
+  userId: 'u1',
+  nickName: 'Ada Lovelace',
+  portrait: '',
+  userType: 'user',
+  chatNo: 'ada_1815',
+  gender: 'female',
+  intro: '',
+  address: { country: '', province: '', city: '' },
+};
+
+beforeAll(() => installReact19Render());
+beforeEach(() => {
+  resetRequest();
+  vi.mocked(signOut).mockClear();
+});
+afterEach(() => resetRequest());
+
+describe('MeScreen', () => {
+  it('shows the signed-in user: initials, nickname and chat ID', async () => {
+    configureRequest({ fetch: async () => envelope(me), toast: vi.fn() });
+    renderScreen(<MeScreen links={links} />);
+    expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeTruthy();
+    expect(screen.getByText('Chat ID: ada_1815')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Profile photo of Ada Lovelace' }).textContent).toBe('AL');
+  });
+
+  it('shows the portrait when there is one', async () => {
+    configureRequest({ fetch: async () => envelope({ ...me, portrait: '/files/p.png' }), toast: vi.fn() });
+    renderScreen(<MeScreen links={links} />);
+    const img = await screen.findByRole('img', { name: 'Profile photo of Ada Lovelace' });
+    expect(img.getAttribute('src')).toBe('/files/p.png');
+  });
+
+  it('offers a retry when the profile cannot load', async () => {
+    let fail = true;
+    configureRequest({
+      fetch: async () => (fail ? new Response('', { status: 500 }) : envelope(me)),
+      toast: vi.fn(),
+    });
+    renderScreen(<MeScreen links={links} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Retry' }));
+    fail = false;
+    await userEvent.click(await screen.findByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeTruthy();
+  });
+
+  it('opens Personal Info from its entry and from the profile card', async () => {
+    configureRequest({ fetch: async () => envelope(me), toast: vi.fn() });
+    const { nav } = renderScreen(<MeScreen links={links} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Personal Info' }));
+    expect(nav.navigateTo).toHaveBeenLastCalledWith('/pi');
+    vi.mocked(nav.navigateTo).mockClear();
+    await userEvent.click(await screen.findByRole('heading', { name: 'Ada Lovelace' }));
+    expect(nav.navigateTo).toHaveBeenCalledWith('/pi');
+    // One control of that name: the card is only a larger target for pointers.
+    expect(screen.getAllByRole('button', { name: 'Personal Info' })).toHaveLength(1);
+  });
+
+  it('opens its entries, Language among them', async () => {
+    configureRequest({ fetch: async () => envelope(me), toast: vi.fn() });
+    const { nav } = renderScreen(<MeScreen links={links} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Language' }));
+    expect(nav.navigateTo).toHaveBeenCalledWith('/lang');
+  });
+
+  it('signs out after confirmation', async () => {
+    configureRequest({ fetch: async () => envelope(me), toast: vi.fn() });
+    renderScreen(<MeScreen links={links} />);
+    // The dialog animates in; jsdom never finishes the animation that re-enables pointer events.
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(signOut).not.toHaveBeenCalled();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(signOut).toHaveBeenCalledOnce());
+  });
+});

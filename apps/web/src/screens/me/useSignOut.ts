@@ -1,0 +1,17 @@
+import { confirmDialog } from '../../components/ui';
+import { useT } from '../../i18n';
+import { signOut } from '../../store/session';
+
+/** Sign out, after the person confirms (Me tab and Settings). */
+export function useSignOut(): () => Promise<void> {
+  const t = useT();
+  return async () => {
+    const confirmed = await confirmDialog({
+      title: t('me.signOutTitle'),
+      content: t('me.signOutConfirm'),
+      confirmText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+    });
+    if (confirmed) await signOut();
+  };
+}

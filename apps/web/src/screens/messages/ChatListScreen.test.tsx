@@ -1,0 +1,100 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { installReact19Render } from '../../components/ui';
+import { installPointerCapture } from '../../components/chat/testSupport';
+import { renderScreen } from '../../test/render';
+import { ChatEngineProvider } from '../../store/chat/hooks';
+import type { ChatEngine } from '../../store/chat/engine';
+import { BEN, CHEN, createWorld, deliver, onlineEngine, sendAs } from '../../store/chat/testing/harness';
+import { ChatListScreen } from './ChatListScreen';
+
+const user = userEvent.setup({ pointerEventsCheck: 0 });
+let engine: ChatEngine | undefined;
+
+beforeAll(() => {
+  installReact19Render();
+  installPointerCapture();
+});
+afterEach(() => engine?.stop());
+
+/** Amy's engine, after Ben and then Chen wrote to her (Chen's chat is the newest). */
+async function setup() {
+  const world = createWorld();
+  await sendAs(world, BEN, '1', 'Hi from Ben');
+  await sendAs(world, CHEN, '1', 'Hi from Chen');
+  engine = await onlineEngine(world);
+  deliver(world, engine);
+  await engine.idle();
+  const rendered = renderScreen(
+    <ChatEngineProvider engine={engine}>
+      <ChatListScreen
+        chatWindowUrl="/wx/chatWindow/index"
+        createGroupUrl="/wx/group/createGroup"
+        searchUrl="/wx/search/index"
+      />
+    </ChatEngineProvider>,
+  );
+  return { world, ...rendered };
+}
+
+const rowNames = () =>
+  screen
+    .getAllByRole('link')
+    .map((link) => document.getElementById(link.getAttribute('aria-labelledby') ?? '')?.textContent);
+
+describe('ChatListScreen on the chat engine', () => {
+  it('lists the chats newest first with their previews and unread counts', async () => {
+    await setup();
+    await waitFor(() => expect(rowNames()).toEqual(['Chen', 'Ben']));
+    const ben = screen.getByRole('link', { name: 'Ben' });
+    expect(within(ben).getByText('Hi from Ben')).toBeTruthy();
+    expect(within(ben).getByText('1')).toBeTruthy();
+  });
+
+  it('opens a one-to-one chat with its chatId and the friend’s userId', async () => {
+    const { world, nav } = await setup();
+    await user.click(await screen.findByRole('link', { name: 'Ben' }));
+    expect(nav.navigateTo).toHaveBeenCalledWith(`/wx/chatWindow/index?chatId=${world.ab}&userId=${BEN}`);
+  });
+
+  it('pins a chat to the top from its long-press menu', async () => {
+    await setup();
+    fireEvent.contextMenu(await screen.findByRole('link', { name: 'Ben' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Actions for Ben' });
+    await user.click(within(sheet).getByRole('button', { name: 'Pin' }));
+    await waitFor(() => expect(rowNames()).toEqual(['Ben', 'Chen']));
+    fireEvent.contextMenu(screen.getByRole('link', { name: 'Ben' }));
+    expect(
+      within(await screen.findByRole('dialog', { name: 'Actions for Ben' })).getByRole('button', {
+        name: 'Unpin',
+      }),
+    ).toBeTruthy();
+  });
+
+  it('removes a deleted chat from the list', async () => {
+    await setup();
+    fireEvent.contextMenu(await screen.findByRole('link', { name: 'Chen' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Actions for Chen' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    await waitFor(() => expect(rowNames()).toEqual(['Ben']));
+  });
+
+  it('offers a group chat, adding contacts and the scanner under "+"', async () => {
+    const { nav } = await setup();
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Add' });
+    await user.click(within(sheet).getByRole('button', { name: 'Scan' }));
+    expect(await screen.findByText('Scan QR Code')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Add' })).getByRole('button', {
+        name: 'Add contacts',
+      }),
+    );
+    expect(nav.navigateTo).toHaveBeenCalledWith('/wx/search/index');
+  });
+});

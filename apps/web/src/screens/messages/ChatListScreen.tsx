@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { AddCircleOutline } from 'antd-mobile-icons';
+import { Page } from '../../components/Page';
+import { ActionSheet } from '../../components/chat/Sheet';
+import { showToast } from '../../components/ui';
+import { currentLocale, useT } from '../../i18n';
+import { withQuery } from '../../lib/url';
+import { useNav } from '../../nav';
+import { useChatCommands, useChatList } from '../../store/chat/hooks';
+import type { ChatListEntry } from '../../store/chat/types';
+import { ChatListView } from './ChatListView';
+import s from './ChatList.module.css';
+
+export interface ChatListScreenProps {
+  chatWindowUrl: string;
+  createGroupUrl: string;
+  /** Add contacts: the friend search. */
+  searchUrl: string;
+}
+
+/** Where a chat opens: its chatId, and for one-to-one chats the friend's userId too. */
+export function chatUrlOf(chatWindowUrl: string, entry: ChatListEntry): string {
+  return withQuery(chatWindowUrl, {
+    chatId: entry.chatId,
+    userId: entry.windowType === 'SINGLE' ? entry.userId : undefined,
+  });
+}
+
+/**
+ * Message tab: the chats from the device at once, then as the engine refreshes them; pull down
+ * to refresh. "+" offers a group chat, adding contacts and the QR scanner (a toast in H5).
+ */
+export function ChatListScreen({ chatWindowUrl, createGroupUrl, searchUrl }: ChatListScreenProps) {
+  const t = useT();
+  const nav = useNav();
+  const { list } = useChatList();
+  const commands = useChatCommands();
+  const [addOpen, setAddOpen] = useState(false);
+
+  return (
+    <Page
+      title={t('routes.message')}
+      back={false}
+      headerRight={
+        <button
+          type="button"
+          className={s.addButton}
+          aria-label={t('messages.add')}
+          aria-haspopup="dialog"
+          onClick={() => setAddOpen(true)}
+        >
+          <AddCircleOutline aria-hidden />
+        </button>
+      }
+    >
+      <ChatListView
+        entries={list}
+        actions={commands}
+        chatUrl={(entry) => chatUrlOf(chatWindowUrl, entry)}
+        locale={currentLocale()}
+      />
+      <ActionSheet
+        open={addOpen}
+        title={t('messages.add')}
+        cancelLabel={t('common.cancel')}
+        onClose={() => setAddOpen(false)}
+        actions={[
+          { key: 'group', label: t('messages.newGroup'), onSelect: () => nav.navigateTo(createGroupUrl) },
+          { key: 'contacts', label: t('messages.addContacts'), onSelect: () => nav.navigateTo(searchUrl) },
+          {
+            key: 'scan',
+            label: t('messages.scan'),
+            // Spec 2: scanning only shows a toast in H5.
+            onSelect: () => showToast(t('profile.qr.scan'), { role: 'status' }),
+          },
+        ]}
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,103 @@
+import { useId, type MouseEvent } from 'react';
+import { SoundMuteOutline } from 'antd-mobile-icons';
+import { Avatar } from '../../components/Avatar';
+import { useT } from '../../i18n';
+import { badgeText } from '../../store/badges';
+import type { ChatListEntry } from '../../store/chat/types';
+import { formatChatTime } from '../../lib/chatTime';
+import { useLongPress } from '../../lib/useLongPress';
+import { normalizeUrl, useNav } from '../../nav';
+import s from './ChatList.module.css';
+
+export interface ChatRowProps {
+  entry: ChatListEntry;
+  /** Where the row opens (the chat window with its parameters). */
+  url: string;
+  now: number;
+  locale: string;
+  /** What the user was typing in this chat and has not sent. */
+  draft: string;
+  onActions: (entry: ChatListEntry) => void;
+}
+
+/**
+ * One chat of the Message tab: a link named by the chat's name and described by its time,
+ * last message and unread state. Holding it (350 ms) or its context menu opens its actions.
+ */
+export function ChatRow({ entry, url, now, locale, draft, onActions }: ChatRowProps) {
+  const t = useT();
+  const nav = useNav();
+  const nameId = useId();
+  const detailsId = useId();
+  const longPress = useLongPress(() => onActions(entry));
+
+  const count = typeof entry.num === 'number' ? entry.num : 0;
+  const badge = badgeText(count);
+  const dot = entry.num === 'dot';
+  const muted = entry.disturb === 'Y';
+  const pinned = entry.top === 'Y';
+  const time = formatChatTime(entry.time, now, locale);
+  const failed = entry.lastSendtype === 'error';
+  const unread = badge ? t('tabs.unread', { count }) : dot ? t('tabs.dot') : '';
+
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)
+      return;
+    event.preventDefault();
+    nav.navigateTo(url);
+  };
+
+  return (
+    <li className={s.item} data-pinned={pinned || undefined}>
+      <a
+        href={`#${normalizeUrl(url).url}`}
+        className={s.row}
+        aria-labelledby={nameId}
+        aria-describedby={detailsId}
+        onClick={onClick}
+        {...longPress}
+      >
+        <span className={s.avatar} aria-hidden>
+          <Avatar name={entry.nickName} src={entry.portrait || undefined} alt="" size={48} />
+          {badge && <span className={s.badge}>{badge}</span>}
+          {dot && <span className={s.dot} />}
+        </span>
+        <span className={s.body}>
+          <span className={s.top}>
+            <span id={nameId} className={s.name}>
+              {entry.nickName}
+            </span>
+            <span className={s.time} aria-hidden>
+              {time}
+            </span>
+          </span>
+          <span className={s.bottom} aria-hidden>
+            <span className={s.preview}>
+              {!draft && failed && <span className={s.failed}>!</span>}
+              {draft ? (
+                <>
+                  <span className={s.draft}>{t('messages.draft')}</span> {draft}
+                </>
+              ) : (
+                entry.content
+              )}
+            </span>
+            {muted && <SoundMuteOutline className={s.muted} />}
+          </span>
+        </span>
+        <span id={detailsId} className="visually-hidden">
+          {[
+            time,
+            !draft && failed ? t('messages.sendFailed') : '',
+            draft ? `${t('messages.draft')} ${draft}` : entry.content,
+            unread,
+            pinned ? t('messages.pinned') : '',
+            muted ? t('messages.muted') : '',
+          ]
+            .filter(Boolean)
+            .join(', ')}
+        </span>
+      </a>
+    </li>
+  );
+}

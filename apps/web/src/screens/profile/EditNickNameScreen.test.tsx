@@ -1,0 +1,76 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { NICKNAME_MAX, type UserInfo } from '@paichat/protocol';
+import { myInfoKey } from '../../api/queries/myInfo';
+import { resetRequest } from '../../api/request';
+import { renderScreen } from '../../test/render';
+import { EditNickNameScreen } from './EditNickNameScreen';
+import { fakeApi, me } from './testApi';
+
+beforeEach(() => resetRequest());
+afterEach(() => resetRequest());
+
+const server = () =>
+  fakeApi({
+    '/my/getInfo': () => me,
+    '/my/updateInfo': (body) => ({ ...me, ...(body as Partial<UserInfo>) }),
+  });
+
+describe('EditNickNameScreen', () => {
+  it('starts from the current name, saves it trimmed, updates my info and goes back', async () => {
+    const api = server();
+    const user = userEvent.setup();
+    const { nav, client } = renderScreen(<EditNickNameScreen />);
+    const field = await screen.findByRole<HTMLInputElement>('textbox', { name: 'Name' });
+    expect(field.value).toBe('Ada Lovelace');
+    expect(field.maxLength).toBe(NICKNAME_MAX);
+
+    await user.clear(field);
+    await user.type(field, '  Countess Ada  ');
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+
+    await waitFor(() => expect(nav.navigateBack).toHaveBeenCalledOnce());
+    expect(api.callsTo('/my/updateInfo').map((c) => c.body)).toEqual([{ nickName: 'Countess Ada' }]);
+    expect(client.getQueryData<UserInfo>(myInfoKey)?.nickName).toBe('Countess Ada');
+  });
+
+  it('requires a name: blanks say so and nothing is sent', async () => {
+    const api = server();
+    const user = userEvent.setup();
+    const { nav } = renderScreen(<EditNickNameScreen />);
+    const field = await screen.findByRole('textbox', { name: 'Name' });
+    await user.clear(field);
+    await user.type(field, '   ');
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Please enter a nickname');
+    expect(api.callsTo('/my/updateInfo')).toHaveLength(0);
+    expect(nav.navigateBack).not.toHaveBeenCalled();
+  });
+
+  it('goes back without a request when nothing changed', async () => {
+    const api = server();
+    const user = userEvent.setup();
+    const { nav } = renderScreen(<EditNickNameScreen />);
+    await screen.findByRole('textbox', { name: 'Name' });
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(nav.navigateBack).toHaveBeenCalledOnce();
+    expect(api.callsTo('/my/updateInfo')).toHaveLength(0);
+  });
+
+  it('stays when the server refuses, which the request function has shown', async () => {
+    const api = fakeApi({
+      '/my/getInfo': () => me,
+      '/my/updateInfo': () =>
+        new Response(JSON.stringify({ code: 400, msg: 'nickName: too long', data: null })),
+    });
+    const user = userEvent.setup();
+    const { nav, client } = renderScreen(<EditNickNameScreen />);
+    const field = await screen.findByRole('textbox', { name: 'Name' });
+    await user.type(field, '!');
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(api.toast).toHaveBeenCalledWith('nickName: too long', 'top'));
+    expect(nav.navigateBack).not.toHaveBeenCalled();
+    expect(client.getQueryData<UserInfo>(myInfoKey)?.nickName).toBe('Ada Lovelace');
+  });
+});

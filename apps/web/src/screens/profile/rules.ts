@@ -1,0 +1,83 @@
+/**
+ * The profile forms' rule sets for the spec's checker (section 5), each in the order its
+ * messages should come.
+ */
+import { INTRO_MAX, NEW_PASSWORD_MAX, NEW_PASSWORD_MIN, NICKNAME_MAX } from '@paichat/protocol';
+import type { RuleSet } from '../../lib/checker';
+import type { useT } from '../../i18n';
+import { registerRules } from '../auth/rules';
+
+type T = ReturnType<typeof useT>;
+
+// Lengths in UTF-16 units, as the server counts them (no `u` flag on purpose).
+const NICKNAME_LENGTH = new RegExp(`^[\\s\\S]{1,${NICKNAME_MAX}}$`);
+const INTRO_LENGTH = new RegExp(`^[\\s\\S]{0,${INTRO_MAX}}$`);
+const NEW_PASSWORD_LENGTH = new RegExp(`^[\\s\\S]{${NEW_PASSWORD_MIN},${NEW_PASSWORD_MAX}}$`);
+/** The protocol's NewPassword rule: at least one digit and one letter. */
+const DIGITS_AND_LETTERS = /^(?=.*\d)(?=.*[A-Za-z])/s;
+
+/** Name: required, at most NICKNAME_MAX once trimmed. */
+export function nickNameRules(t: T): RuleSet {
+  return {
+    nickName: {
+      message: t('validation.nickNameRequired'),
+      rules: [
+        { type: 'required' },
+        { type: 'reg', pattern: NICKNAME_LENGTH, message: t('validation.nickNameTooLong') },
+      ],
+    },
+  };
+}
+
+/** Bio: optional, at most INTRO_MAX. */
+export function introRules(t: T): RuleSet {
+  return {
+    intro: {
+      message: t('profile.bioTooLong', { max: INTRO_MAX }),
+      rules: [{ type: 'reg', pattern: INTRO_LENGTH }],
+    },
+  };
+}
+
+/** Spec 5: "Gender needs a selection". */
+export function genderRules(t: T): RuleSet {
+  return { gender: { message: t('profile.genderRequired'), rules: [{ type: 'required' }] } };
+}
+
+/** The chat ID rule is sign-up's (spec 5), the same messages. */
+export function chatNoRules(t: T): RuleSet {
+  const { chatNo } = registerRules(t);
+  return chatNo ? { chatNo } : {};
+}
+
+/**
+ * Spec 5's new-password rule: current password (when the account has one), then the new one,
+ * 8 to 16 characters mixing digits and letters, then the confirmation, which must match.
+ */
+export function passwordRules(t: T, hasPassword: boolean): RuleSet {
+  return {
+    ...(hasPassword
+      ? {
+          oldPassword: {
+            message: t('profile.password.currentRequired'),
+            rules: [{ type: 'required' }],
+          },
+        }
+      : {}),
+    newPassword: {
+      message: t('profile.password.newRequired'),
+      rules: [
+        { type: 'required' },
+        { type: 'reg', pattern: NEW_PASSWORD_LENGTH, message: t('profile.password.length') },
+        { type: 'reg', pattern: DIGITS_AND_LETTERS, message: t('profile.password.mix') },
+      ],
+    },
+    confirmPassword: {
+      message: t('profile.password.confirmRequired'),
+      rules: [
+        { type: 'required' },
+        { type: 'same', field: 'newPassword', message: t('validation.passwordMismatch') },
+      ],
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { useUpdateMyInfo } from '../../api/queries/updateMyInfo';
+import { ApiError } from '../../api/request';
+import { uploadFile } from '../../api/upload';
+import { showToast } from '../../components/ui';
+import { useT } from '../../i18n';
+
+export type AvatarUploadState = 'idle' | 'uploading' | 'saving';
+
+/**
+ * A new profile photo: upload the image (`purpose=avatar`, the server makes it square), then
+ * make it the portrait. An upload failure is toasted with spec 8's text or the server's reason.
+ */
+export function useAvatarUpload() {
+  const t = useT();
+  const update = useUpdateMyInfo();
+  const [state, setState] = useState<AvatarUploadState>('idle');
+
+  const upload = async (file: File): Promise<void> => {
+    if (state !== 'idle') return;
+    if (file.type && !file.type.startsWith('image/')) {
+      showToast(t('errors.fileTypeNotAllowed'));
+      return;
+    }
+    setState('uploading');
+    try {
+      let url: string;
+      try {
+        url = (await uploadFile(file, { purpose: 'avatar' })).url;
+      } catch (error) {
+        // Ours to say; an expired login has been dealt with already.
+        if (!(error instanceof ApiError)) showToast(t('profile.uploadFailed'));
+        else if (error.kind !== 'expired' && error.kind !== 'aborted') showToast(error.message);
+        return;
+      }
+      setState('saving');
+      try {
+        await update.mutateAsync({ portrait: url });
+      } catch {
+        // Toasted by the request function.
+        return;
+      }
+      showToast(t('profile.avatarUpdated'), { role: 'status' });
+    } finally {
+      setState('idle');
+    }
+  };
+
+  return { upload, state };
+}

@@ -1,0 +1,469 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { clearChatMessages, markRead, removeChatSession, sendMsg } from '@paichat/protocol';
+import type { ChatEngine } from './engine';
+import type { LocalMessage } from './types';
+import {
+  AMY,
+  BEN,
+  CHEN,
+  createWorld,
+  deliver,
+  onlineEngine,
+  sendAs,
+  startEngine,
+  worlds,
+  type World,
+} from './testing/harness';
+
+afterEach(() => {
+  // Failed requests are expected; anything else reaching onError is a bug.
+  for (const world of worlds.splice(0)) expect(world.errors).toEqual([]);
+});
+
+const texts = (engine: ChatEngine, chatId: string) =>
+  engine.getWindow(chatId).messages.map((m) => (m.content as { text?: string }).text ?? m.msgType);
+
+const entry = (engine: ChatEngine, chatId: string) =>
+  engine.getSnapshot().list.find((e) => e.chatId === chatId);
+
+const own = (engine: ChatEngine, chatId: string): LocalMessage[] =>
+  engine.getWindow(chatId).messages.filter((m) => m.type === 2);
+
+/** Waits (in real time, a little) until the condition holds. */
+async function until(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !condition(); i += 1) await new Promise((resolve) => setTimeout(resolve, 5));
+  expect(condition()).toBe(true);
+}
+
+const sentToServer = (world: World) => world.device.calls.filter(([path]) => path === sendMsg.path);
+
+async function opened(world: World, chatId: string): Promise<ChatEngine> {
+  const engine = await onlineEngine(world);
+  engine.enter(chatId);
+  await engine.open({ chatId });
+  await engine.idle();
+  return engine;
+}
+
+describe('start', () => {
+  it('loads the chat list from the server, newest first, with previews', async () => {
+    const world = createWorld();
+    await sendAs(world, CHEN, AMY, 'hi amy');
+    const engine = await onlineEngine(world);
+    const list = engine.getSnapshot().list;
+    expect(list.map((e) => e.nickName)).toEqual(['Chen', 'Ben']);
+    expect(list[0]).toMatchObject({ content: 'hi amy', num: 1, windowType: 'SINGLE', top: 'N' });
+    expect(list[1]).toMatchObject({ content: 'You are now friends. Start chatting!', num: 0 });
+    expect(world.badge).toBe(1);
+    expect(world.errors).toEqual([]);
+  });
+
+  it('shows the stored list at once on the next start, before the server answers', async () => {
+    const world = createWorld();
+    await (await onlineEngine(world)).stop();
+    world.device.online = false;
+    const engine = await startEngine(world);
+    expect(engine.getSnapshot().status).toBe('ready');
+    expect(engine.getSnapshot().list.map((e) => e.nickName)).toEqual(['Chen', 'Ben']);
+    await engine.stop();
+  });
+
+  it('catches up every chat that moved while it was away, page by page', async () => {
+    const world = createWorld();
+    const first = await opened(world, world.ab);
+    await first.stop();
+    for (let i = 1; i <= 450; i += 1) await sendAs(world, BEN, AMY, `m${i}`);
+    const engine = await onlineEngine(world);
+    const got = texts(engine, world.ab);
+    expect(got).toHaveLength(451);
+    expect(got.at(-1)).toBe('m450');
+    expect(new Set(engine.getWindow(world.ab).messages.map((m) => m.seq)).size).toBe(451);
+    expect(entry(engine, world.ab)?.num).toBe(450);
+    const syncs = world.device.calls.filter(([path]) => path === '/chat/syncMessages');
+    expect(syncs.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('keeps each user to their own store on the same browser', async () => {
+    const world = createWorld();
+    await (await onlineEngine(world)).stop();
+    const { ChatEngine } = await import('./engine');
+    const { openChatStorage } = await import('./storage');
+    const ben = new ChatEngine({
+      userId: BEN,
+      transport: world.server.device(BEN).transport,
+      storage: await openChatStorage(BEN, world.factory),
+    });
+    world.device.online = false;
+    await ben.start();
+    expect(ben.getSnapshot().list).toEqual([]);
+    await ben.stop();
+  });
+});
+
+describe('sending', () => {
+  it('shows the row at once as waiting, then sent with its msgId and seq', async () => {
+    const world = createWorld();
+    const engine = await onlineEngine(world);
+    world.device.hold(true);
+    const sending = engine.send(world.ab, 'TEXT', { text: '  hello  ' });
+    await until(() => world.device.heldCount > 0);
+    const [row] = own(engine, world.ab);
+    expect(row).toMatchObject({ sendtype: 'wating', content: { text: 'hello' } });
+    expect(row?.id).toMatch(/^local_/);
+    expect(entry(engine, world.ab)).toMatchObject({ content: 'hello', lastSendtype: 'wating' });
+    world.device.hold(false);
+    await sending;
+    const [sent] = own(engine, world.ab);
+    expect(sent).toMatchObject({ sendtype: 'success', seq: 2, clientMsgId: row?.id });
+    expect(sent?.id).toBe(sent?.msgId);
+    expect(entry(engine, world.ab)?.num).toBe(0);
+  });
+
+  it('keeps one row whether the echo or the answer comes first', async () => {
+    const world = createWorld();
+    const engine = await onlineEngine(world);
+    world.device.hold(true);
+    const sending = engine.send(world.ab, 'TEXT', { text: 'race' });
+    await until(() => world.device.heldCount > 0);
+    deliver(world, engine); // the echo, before the HTTP answer
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(own(engine, world.ab)).toMatchObject([{ sendtype: 'success' }]);
+    world.device.hold(false);
+    await sending;
+    deliver(world, engine);
+    await engine.idle();
+    expect(texts(engine, world.ab).filter((t) => t === 'race')).toHaveLength(1);
+    expect(own(engine, world.ab)).toHaveLength(1);
+    expect(world.server.sentBy(AMY)).toHaveLength(1);
+  });
+
+  it('refuses a blocked send with a notice carrying the reason, and empties the outbox', async () => {
+    const world = createWorld();
+    const engine = await onlineEngine(world);
+    world.server.block(CHEN, AMY);
+    await engine.send(world.ac, 'TEXT', { text: 'are you there?' });
+    const rows = engine.getWindow(world.ac).messages;
+    expect(rows.at(-2)).toMatchObject({ type: 2, sendtype: 'error' });
+    expect(rows.at(-1)).toMatchObject({ type: 3, notice: { key: 'chat.refused.blockedByUser' } });
+    const { noticeText } = await import('./preview');
+    expect(noticeText(rows.at(-1) as LocalMessage)).toBe(
+      'Message was blocked: you have been blocked by this user.',
+    );
+    // Not sent again on reconnect: the server refused it.
+    engine.dispatch({ type: 'connection', status: 'reconnecting' });
+    engine.dispatch({ type: 'connection', status: 'open' });
+    await engine.idle();
+    expect(sentToServer(world)).toHaveLength(1);
+  });
+
+  it('on a network failure shows error and the notice; a retry sends it once', async () => {
+    const world = createWorld();
+    const engine = await onlineEngine(world);
+    // The request reached the server, the answer was lost.
+    world.device.failNext('response');
+    await engine.send(world.ab, 'TEXT', { text: 'lost answer' });
+    const [row] = own(engine, world.ab);
+    expect(row?.sendtype).toBe('error');
+    expect(engine.getWindow(world.ab).messages.at(-1)).toMatchObject({
+      type: 3,
+      notice: { key: 'chat.sendFailed' },
+    });
+    expect(entry(engine, world.ab)?.lastSendtype).toBeUndefined();
+    await engine.retry(world.ab, row?.id ?? '');
+    deliver(world, engine); // the echo of the first request too
+    await engine.idle();
+    const sends = sentToServer(world);
+    expect(sends).toHaveLength(2);
+    expect((sends[0]?.[1] as { clientMsgId: string }).clientMsgId).toBe(row?.clientMsgId);
+    expect((sends[1]?.[1] as { clientMsgId: string }).clientMsgId).toBe(row?.clientMsgId);
+    expect(world.server.sentBy(AMY)).toHaveLength(1);
+    expect(own(engine, world.ab)).toMatchObject([{ sendtype: 'success', clientMsgId: row?.clientMsgId }]);
+    // The "check network" notice no longer holds.
+    expect(engine.getWindow(world.ab).messages.filter((m) => m.notice)).toEqual([]);
+  });
+
+  it('rejects content that is not valid for its type, adding nothing', async () => {
+    const world = createWorld();
+    const engine = await onlineEngine(world);
+    await expect(engine.send(world.ab, 'TEXT', { text: '   ' })).rejects.toThrow('text is required');
+    expect(own(engine, world.ab)).toEqual([]);
+  });
+});
+
+describe('the outbox', () => {
+  it('survives a reload and is sent on reconnect with the same clientMsgId', async () => {
+    const world = createWorld();
+    const engine = await onlineEngine(world);
+    world.device.online = false;
+    engine.dispatch({ type: 'connection', status: 'reconnecting' });
+    await engine.send(world.ab, 'TEXT', { text: 'offline 1' });
+    await engine.send(world.ab, 'TEXT', { text: 'offline 2' });
+    const ids = own(engine, world.ab).map((m) => m.clientMsgId);
+    expect(own(engine, world.ab).map((m) => m.sendtype)).toEqual(['error', 'error']);
+    await engine.stop();
+
+    // The page reloads while still offline: the rows are there, waiting.
+    const reloaded = await startEngine(world);
+    await reloaded.open({ chatId: world.ab }).catch(() => undefined);
+    expect(own(reloaded, world.ab).map((m) => m.clientMsgId)).toEqual(ids);
+    world.device.online = true;
+    reloaded.dispatch({ type: 'connection', status: 'open' });
+    await reloaded.idle();
+    deliver(world, reloaded);
+    await reloaded.idle();
+    expect(own(reloaded, world.ab).map((m) => [m.clientMsgId, m.sendtype])).toEqual([
+      [ids[0], 'success'],
+      [ids[1], 'success'],
+    ]);
+    expect(world.server.sentBy(AMY).map((m) => m.clientMsgId)).toEqual(ids);
+    expect(own(reloaded, world.ab).map((m) => (m.content as { text: string }).text)).toEqual([
+      'offline 1',
+      'offline 2',
+    ]);
+  });
+
+  it('sends a message caught in flight by a reload once', async () => {
+    const world = createWorld();
+    const engine = await onlineEngine(world);
+    world.device.hold(true);
+    void engine.send(world.ab, 'TEXT', { text: 'in flight' });
+    await until(() => world.device.heldCount > 0);
+    await engine.stop(); // the server stored it; the answer never reached this page
+    world.device.hold(false);
+    world.device.pending.length = 0;
+    const reloaded = await onlineEngine(world);
+    await reloaded.open({ chatId: world.ab });
+    await reloaded.idle();
+    expect(world.server.sentBy(AMY)).toHaveLength(1);
+    expect(own(reloaded, world.ab)).toMatchObject([{ sendtype: 'success', seq: 2 }]);
+  });
+});
+
+describe('incoming', () => {
+  it('de-duplicates repeated pushes and repairs a skipped one by seq', async () => {
+    const world = createWorld();
+    const engine = await opened(world, world.ab);
+    await sendAs(world, BEN, AMY, 'one');
+    await sendAs(world, BEN, AMY, 'two');
+    await sendAs(world, BEN, AMY, 'three');
+    const [p1, p2, p3] = world.device.pending.splice(0);
+    engine.dispatch({ type: 'push', push: p1! });
+    engine.dispatch({ type: 'push', push: p1! });
+    // p2 is lost; p3 shows the gap.
+    engine.dispatch({ type: 'push', push: p3! });
+    await engine.idle();
+    void p2;
+    expect(texts(engine, world.ab).slice(1)).toEqual(['one', 'two', 'three']);
+    expect(world.device.calls.some(([path]) => path === '/chat/syncMessages')).toBe(true);
+  });
+
+  it('joins history that arrives around a live message, leaving no hole (model-test find)', async () => {
+    const world = createWorld();
+    const engine = await onlineEngine(world);
+    world.device.hold(true);
+    engine.enter(world.ac);
+    const opening = engine.open({ chatId: world.ac }); // its first page is on its way
+    await sendAs(world, CHEN, AMY, 'peer 1');
+    world.device.take(); // that push is lost
+    const sending = engine.send(world.ac, 'TEXT', { text: 'amy 2' });
+    await until(() => world.device.pending.length > 0);
+    deliver(world, engine); // the echo of amy 2, before the first page
+    world.device.hold(false);
+    await Promise.all([opening, sending]);
+    await engine.idle();
+    while (engine.getWindow(world.ac).hasOlder) await engine.loadOlder(world.ac);
+    expect(texts(engine, world.ac).slice(1)).toEqual(['peer 1', 'amy 2']);
+  });
+
+  it('counts unread, shows a dot when muted, and never counts own messages', async () => {
+    const world = createWorld();
+    const engine = await onlineEngine(world);
+    await sendAs(world, BEN, AMY, 'a');
+    await sendAs(world, BEN, AMY, 'b');
+    await sendAs(world, AMY, CHEN, 'from my phone'); // amy's other device
+    deliver(world, engine);
+    await engine.idle();
+    expect(entry(engine, world.ab)?.num).toBe(2);
+    expect(entry(engine, world.ac)).toMatchObject({ num: 0, content: 'from my phone' });
+    expect(world.badge).toBe(2);
+    await engine.setDisturb(world.ab, true);
+    expect(entry(engine, world.ab)?.num).toBe('dot');
+    expect(world.badge).toBe('dot');
+    await engine.setDisturb(world.ab, false);
+    expect(world.badge).toBe(2);
+  });
+
+  it('reads the open chat as messages arrive, but not while the page is hidden', async () => {
+    const world = createWorld();
+    const engine = await opened(world, world.ab);
+    await sendAs(world, BEN, AMY, 'seen');
+    deliver(world, engine);
+    await engine.idle();
+    expect(entry(engine, world.ab)?.num).toBe(0);
+    expect(world.server.view(AMY, world.ab).state.readSeq).toBe(2);
+
+    world.visible = false;
+    engine.dispatch({ type: 'visibility' });
+    await sendAs(world, BEN, AMY, 'not seen yet');
+    deliver(world, engine);
+    await engine.idle();
+    expect(entry(engine, world.ab)?.num).toBe(1);
+    world.visible = true;
+    engine.dispatch({ type: 'visibility' });
+    await engine.idle();
+    expect(entry(engine, world.ab)?.num).toBe(0);
+    expect(world.server.view(AMY, world.ab).state.unreadCount).toBe(0);
+  });
+
+  it('creates the entry of a chat new to this device', async () => {
+    const world = createWorld();
+    const engine = await onlineEngine(world);
+    world.server.addUser('4', 'Dee');
+    world.server.befriend(AMY, '4');
+    await sendAs(world, '4', AMY, 'hello from dee');
+    deliver(world, engine);
+    await engine.idle();
+    expect(engine.getSnapshot().list[0]).toMatchObject({
+      nickName: 'Dee',
+      content: 'hello from dee',
+      num: 1,
+    });
+  });
+
+  it('ignores call-start records in the window', async () => {
+    const world = createWorld();
+    const engine = await opened(world, world.ab);
+    await world.server.as(BEN).call(sendMsg, { userId: AMY, msgType: 'TRTC_VOICE_START', content: {} });
+    await sendAs(world, BEN, AMY, 'after the call');
+    deliver(world, engine);
+    await engine.idle();
+    expect(engine.getWindow(world.ab).messages.map((m) => m.msgType)).toEqual(['ALERT', 'TEXT']);
+    expect(entry(engine, world.ab)?.content).toBe('after the call');
+  });
+});
+
+describe("the user's other devices", () => {
+  it('follows reads, removals and clears made elsewhere', async () => {
+    const world = createWorld();
+    const engine = await onlineEngine(world);
+    await sendAs(world, BEN, AMY, 'x');
+    deliver(world, engine);
+    await engine.idle();
+    expect(entry(engine, world.ab)?.num).toBe(1);
+
+    const other = world.server.as(AMY);
+    // Notices go to every device of amy's, this one included.
+    await other.call(markRead, { chatId: world.ab });
+    deliver(world, engine);
+    await engine.idle();
+    expect(entry(engine, world.ab)?.num).toBe(0);
+
+    await other.call(removeChatSession, { chatId: world.ab });
+    deliver(world, engine);
+    await engine.idle();
+    expect(entry(engine, world.ab)).toBeUndefined();
+
+    await sendAs(world, BEN, AMY, 'back again');
+    deliver(world, engine);
+    await engine.idle();
+    expect(entry(engine, world.ab)).toMatchObject({ content: 'back again', num: 1 });
+
+    await engine.open({ chatId: world.ab });
+    await other.call(clearChatMessages, { chatId: world.ab });
+    deliver(world, engine);
+    await engine.idle();
+    expect(engine.getWindow(world.ab).messages).toEqual([]);
+    expect(entry(engine, world.ab)).toMatchObject({ content: '', num: 0 });
+  });
+});
+
+describe('commands', () => {
+  it('loads older pages without duplicates', async () => {
+    const world = createWorld();
+    for (let i = 1; i <= 44; i += 1) await sendAs(world, BEN, AMY, `m${i}`);
+    const engine = await onlineEngine(world);
+    await engine.open({ chatId: world.ab });
+    expect(engine.getWindow(world.ab)).toMatchObject({ hasOlder: true });
+    expect(texts(engine, world.ab)).toHaveLength(20);
+    await engine.loadOlder(world.ab);
+    await engine.loadOlder(world.ab);
+    await engine.loadOlder(world.ab);
+    const window = engine.getWindow(world.ab);
+    expect(window.hasOlder).toBe(false);
+    expect(window.messages.map((m) => m.seq)).toEqual(Array.from({ length: 45 }, (_, i) => i + 1));
+  });
+
+  it('opens a chat by the friend’s user id', async () => {
+    const world = createWorld();
+    const engine = await onlineEngine(world);
+    expect(await engine.open({ userId: CHEN })).toBe(world.ac);
+  });
+
+  it('pins, clears and removes', async () => {
+    const world = createWorld();
+    const engine = await onlineEngine(world);
+    await engine.setTop(world.ab, true);
+    expect(engine.getSnapshot().list.map((e) => e.chatId)).toEqual([world.ab, world.ac]);
+    expect(world.server.view(AMY, world.ab).state.isTop).toBe('Y');
+    await engine.clear(world.ab);
+    expect(engine.getWindow(world.ab).messages).toEqual([]);
+    await engine.remove(world.ac);
+    expect(engine.getSnapshot().list.map((e) => e.chatId)).toEqual([world.ab]);
+    expect(world.server.view(AMY, world.ac).state.removed).toBe(true);
+  });
+
+  it('undoes a setting the server did not take, and says why', async () => {
+    const world = createWorld();
+    const engine = await onlineEngine(world);
+    world.device.failNext('request');
+    await engine.setTop(world.ab, true);
+    expect(entry(engine, world.ab)?.top).toBe('N');
+    expect(world.toasts).toEqual(['Please check your network']);
+  });
+
+  it('throttles refresh to once a second and never runs two at once', async () => {
+    const world = createWorld();
+    let now = 1_000_000;
+    let extras = 0;
+    const engine = await onlineEngine(world, {
+      now: () => now,
+      refreshExtras: async () => {
+        extras += 1;
+      },
+    });
+    const a = engine.refresh();
+    const b = engine.refresh();
+    expect(a).toBe(b);
+    await a;
+    await engine.refresh();
+    expect(extras).toBe(1);
+    now += 1000;
+    await engine.refresh();
+    expect(extras).toBe(2);
+  });
+});
+
+describe('call end', () => {
+  it('turns a finished-call record into a call-ended message and removes it', async () => {
+    const world = createWorld();
+    let record: string | null = JSON.stringify({
+      type: 'video',
+      startTime: 1_800_000_000_000 - 95_000,
+      userId: BEN,
+    });
+    const engine = await onlineEngine(world, {
+      now: () => 1_800_000_000_000,
+      callRecords: {
+        read: () => record,
+        remove: () => {
+          record = null;
+        },
+      },
+    });
+    await engine.idle();
+    expect(record).toBeNull();
+    const [sent] = world.server.sentBy(AMY);
+    expect(sent).toMatchObject({ msgType: 'TRTC_VIDEO_END', content: { duration: 95 } });
+    expect(entry(engine, world.ab)?.content).toBe('[Video Call]');
+  });
+});

@@ -1,0 +1,121 @@
+/**
+ * React's view of the chat engine. Screens read through these hooks and act through
+ * `useChatCommands()`; they never fetch chats or messages themselves.
+ *
+ * The engine is the signed-in user's (lifecycle.ts); a test or a story can hand its own
+ * through <ChatEngineProvider engine={…}>. With no engine (signed out, still starting) the
+ * hooks answer empty states and the commands do nothing.
+ */
+import {
+  createContext,
+  createElement,
+  use,
+  useEffect,
+  useMemo,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import type { BadgeValue } from '../badges';
+import type { ChatEngine, ChatEngineSnapshot } from './engine';
+import { getChatEngine, subscribeChatEngine } from './lifecycle';
+import type { ChatCommands, ChatListState, ChatWindowState } from './types';
+
+const ChatEngineContext = createContext<ChatEngine | null | undefined>(undefined);
+
+/** Overrides the app's engine for what it wraps (tests, stories). */
+export function ChatEngineProvider({
+  engine,
+  children,
+}: {
+  engine: ChatEngine | null;
+  children?: ReactNode;
+}) {
+  return createElement(ChatEngineContext, { value: engine }, children);
+}
+
+const noop = () => () => undefined;
+const NO_LIST: ChatListState = Object.freeze({ status: 'none', list: [], syncing: false });
+const NO_WINDOW: ChatWindowState = Object.freeze({ messages: [], hasOlder: false, loadingOlder: false });
+
+/** The engine in use: the provided one, else the signed-in user's. */
+export function useChatEngine(): ChatEngine | null {
+  const provided = use(ChatEngineContext);
+  const app = useSyncExternalStore(subscribeChatEngine, getChatEngine, getChatEngine);
+  return provided === undefined ? app : provided;
+}
+
+function useSnapshot(engine: ChatEngine | null): ChatEngineSnapshot | null {
+  return useSyncExternalStore(
+    engine ? engine.subscribe : noop,
+    engine ? engine.getSnapshot : () => null,
+    engine ? engine.getSnapshot : () => null,
+  );
+}
+
+const listStates = new WeakMap<ChatEngineSnapshot, ChatListState>();
+
+/** The chat list (pinned first, then newest), its status and whether a refresh is running. */
+export function useChatList(): ChatListState {
+  const snapshot = useSnapshot(useChatEngine());
+  if (!snapshot) return NO_LIST;
+  let state = listStates.get(snapshot);
+  if (!state) {
+    state = { status: snapshot.status, list: snapshot.list, syncing: snapshot.syncing };
+    listStates.set(snapshot, state);
+  }
+  return state;
+}
+
+/** Tab 0's badge: unread messages of unmuted chats, a dot when only muted chats have some. */
+export function useTotalUnread(): BadgeValue {
+  return useSnapshot(useChatEngine())?.total ?? 0;
+}
+
+/**
+ * One chat's messages (oldest first) while its window is on screen. Mounting it loads the
+ * chat's history (at least a page), and while mounted on a visible page the chat is read as
+ * messages arrive. Pass undefined until the chatId is known (`open()` resolves it).
+ */
+export function useChatWindow(chatId: string | undefined): ChatWindowState {
+  const engine = useChatEngine();
+  useEffect(() => {
+    if (!engine || !chatId) return undefined;
+    return engine.enter(chatId);
+  }, [engine, chatId]);
+  const get = () => (engine && chatId ? engine.getWindow(chatId) : NO_WINDOW);
+  return useSyncExternalStore(engine ? engine.subscribe : noop, get, get);
+}
+
+/** What a person can do with chats. Stable across renders while the engine stays the same. */
+export function useChatCommands(): ChatCommands {
+  const engine = useChatEngine();
+  return useMemo<ChatCommands>(() => {
+    const none = () => Promise.resolve();
+    if (!engine) {
+      return {
+        open: () => Promise.reject(new Error('not signed in')),
+        loadOlder: none,
+        send: () => Promise.reject(new Error('not signed in')),
+        retry: none,
+        markRead: none,
+        setTop: none,
+        setDisturb: none,
+        remove: none,
+        clear: none,
+        refresh: none,
+      };
+    }
+    return {
+      open: (ref) => engine.open(ref),
+      loadOlder: (chatId) => engine.loadOlder(chatId),
+      send: (chatId, msgType, content) => engine.send(chatId, msgType, content),
+      retry: (chatId, localId) => engine.retry(chatId, localId),
+      markRead: (chatId) => engine.markRead(chatId),
+      setTop: (chatId, top) => engine.setTop(chatId, top),
+      setDisturb: (chatId, muted) => engine.setDisturb(chatId, muted),
+      remove: (chatId) => engine.remove(chatId),
+      clear: (chatId) => engine.clear(chatId),
+      refresh: () => engine.refresh(),
+    };
+  }, [engine]);
+}

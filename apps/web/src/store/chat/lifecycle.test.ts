@@ -1,0 +1,103 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { IDBFactory } from 'fake-indexeddb';
+import type { ServerPush, UserInfo } from '@paichat/protocol';
+import { queryClient } from '../../api/queryClient';
+import { myInfoKey } from '../../api/queries/myInfo';
+import { writeAuthToken, clearAuthToken } from '../../lib/authToken';
+import type { SocketSnapshot, SocketStatus } from '../../realtime/SocketClient';
+import { BadgeTab, useBadges } from '../badges';
+import { CHAT_USER_KEY, attachChatEngine, getChatEngine, stopChatEngine } from './lifecycle';
+import { AMY, BEN, createWorld, sendAs } from './testing/harness';
+
+/** The socket client as the engine sees it. */
+class FakeSocket {
+  private snapshot: SocketSnapshot = { status: 'idle', expiredCode: null };
+  private readonly listeners = new Set<() => void>();
+  private readonly pushListeners = new Set<(push: ServerPush) => void>();
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+  getSnapshot = () => this.snapshot;
+  onPush(listener: (push: ServerPush) => void) {
+    this.pushListeners.add(listener);
+    return () => this.pushListeners.delete(listener);
+  }
+  set(status: SocketStatus) {
+    this.snapshot = { status, expiredCode: null };
+    for (const listener of this.listeners) listener();
+  }
+  push(push: ServerPush) {
+    for (const listener of this.pushListeners) listener(push);
+  }
+}
+
+const me = (userId: string): UserInfo => ({
+  userId,
+  nickName: 'Amy',
+  portrait: '',
+  userType: 'user',
+  chatNo: 'amy',
+  gender: 'female',
+  intro: '',
+  address: { country: '', province: '', city: '' },
+});
+
+async function until(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !condition(); i += 1) await new Promise((resolve) => setTimeout(resolve, 5));
+  expect(condition()).toBe(true);
+}
+
+afterEach(async () => {
+  await stopChatEngine();
+  queryClient.clear();
+  localStorage.clear();
+  clearAuthToken();
+  useBadges.getState().clearAll();
+});
+
+describe('the engine and the session', () => {
+  it('starts for the signed-in user when the socket opens, feeds it pushes, stops on sign-out', async () => {
+    const world = createWorld();
+    const socket = new FakeSocket();
+    globalThis.indexedDB = new IDBFactory();
+    const detach = attachChatEngine(socket, { transport: world.device.transport });
+    queryClient.setQueryData(myInfoKey, me(AMY));
+    socket.set('connecting');
+    socket.set('open');
+    await until(() => getChatEngine()?.getSnapshot().list.length === 2);
+    expect(getChatEngine()?.userId).toBe(AMY);
+    expect(localStorage.getItem(CHAT_USER_KEY)).toBe(AMY);
+
+    await sendAs(world, BEN, AMY, 'hello');
+    for (const push of world.device.pending.splice(0)) socket.push(push);
+    await getChatEngine()?.idle();
+    expect(useBadges.getState().badges[BadgeTab.chats]).toBe(1);
+
+    socket.set('closed');
+    await until(() => getChatEngine() === null);
+    expect(localStorage.getItem(CHAT_USER_KEY)).toBeNull();
+    detach();
+  });
+
+  it('shows the stored list at once after a reload, before user info is loaded', async () => {
+    const world = createWorld();
+    globalThis.indexedDB = new IDBFactory();
+    const first = new FakeSocket();
+    const detachFirst = attachChatEngine(first, { transport: world.device.transport });
+    queryClient.setQueryData(myInfoKey, me(AMY));
+    first.set('open');
+    await until(() => getChatEngine()?.getSnapshot().list.length === 2);
+    await getChatEngine()?.idle();
+    detachFirst();
+    await stopChatEngine();
+    queryClient.clear();
+
+    // The reload: a stored token and the remembered user, the network down.
+    world.device.online = false;
+    writeAuthToken('token');
+    const detach = attachChatEngine(new FakeSocket(), { transport: world.device.transport });
+    await until(() => getChatEngine()?.getSnapshot().list.length === 2);
+    detach();
+  });
+});

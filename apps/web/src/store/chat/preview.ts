@@ -1,0 +1,88 @@
+/**
+ * What a message reads as in one line: the chat list's preview ("[Image]", the text, a
+ * notice …) and the text of system notices, localized.
+ */
+import { AlertCode, MsgType } from '@paichat/protocol';
+import { chatT, hasText, type ChatTextKey, type Translate } from './texts';
+import type { LocalMessage } from './types';
+
+/** Longest preview kept (the list cuts it visually anyway). */
+export const PREVIEW_MAX = 100;
+
+export interface PreviewSource {
+  msgType: string;
+  content: unknown;
+  notice?: LocalMessage['notice'];
+  /** 3 for system notices. */
+  type?: LocalMessage['type'];
+}
+
+const field = (content: unknown, name: string): string => {
+  if (!content || typeof content !== 'object') return '';
+  const value = (content as Record<string, unknown>)[name];
+  return typeof value === 'string' ? value : '';
+};
+
+const oneLine = (text: string): string => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > PREVIEW_MAX ? `${flat.slice(0, PREVIEW_MAX)}…` : flat;
+};
+
+const ALERT_KEYS: Record<AlertCode, ChatTextKey> = { nowFriends: 'chat.alert.nowFriends' };
+
+/**
+ * The text of a system notice (type 3): a local notice by its key, a server ALERT by its code
+ * (its English text when the code is new to this client), else the text it carries.
+ */
+export function noticeText(
+  m: Pick<PreviewSource, 'content' | 'notice'>,
+  t: Translate = chatT,
+  known: (key: string) => boolean = hasText,
+): string {
+  if (m.notice && known(m.notice.key)) return t(m.notice.key as ChatTextKey, m.notice.params);
+  const code = field(m.content, 'code');
+  if (code in ALERT_KEYS) return t(ALERT_KEYS[code as AlertCode], paramsOf(m.content));
+  return field(m.content, 'text');
+}
+
+function paramsOf(content: unknown): Record<string, string> | undefined {
+  if (!content || typeof content !== 'object') return undefined;
+  const params = (content as { params?: unknown }).params;
+  if (!params || typeof params !== 'object') return undefined;
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(params)) if (typeof v === 'string') out[k] = v;
+  return out;
+}
+
+const labelled = (label: string, detail: string) => (detail ? `${label} ${detail}` : label);
+
+/** The chat list's one-line preview of a message, localized. */
+export function previewText(m: PreviewSource, t: Translate = chatT): string {
+  if (m.type === 3 || m.notice || m.msgType === MsgType.ALERT) return oneLine(noticeText(m, t));
+  switch (m.msgType) {
+    case MsgType.TEXT:
+      return oneLine(field(m.content, 'text'));
+    case MsgType.IMAGE:
+      return t('chat.preview.image');
+    case MsgType.VOICE:
+      return t('chat.preview.voice');
+    case MsgType.VIDEO:
+      return t('chat.preview.video');
+    case MsgType.LOCATION:
+      return oneLine(labelled(t('chat.preview.location'), field(m.content, 'name')));
+    case MsgType.CARD:
+      return oneLine(labelled(t('chat.preview.card'), field(m.content, 'nickName')));
+    case MsgType.COLLECTION:
+      return t('chat.preview.favorite');
+    case MsgType.FILE:
+      return oneLine(labelled(t('chat.preview.file'), field(m.content, 'name')));
+    case MsgType.TRTC_VOICE_START:
+    case MsgType.TRTC_VOICE_END:
+      return t('chat.preview.voiceCall');
+    case MsgType.TRTC_VIDEO_START:
+    case MsgType.TRTC_VIDEO_END:
+      return t('chat.preview.videoCall');
+    default:
+      return t('chat.preview.message');
+  }
+}

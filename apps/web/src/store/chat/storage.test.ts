@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { IDBFactory } from 'fake-indexeddb';
+import { MemoryChatStorage, openChatStorage, type ChatStorage, type StoredChat } from './storage';
+import type { LocalMessage } from './types';
+
+const msg = (id: string, chatId = 'c1', seq?: number): LocalMessage => ({
+  id,
+  chatId,
+  seq,
+  fromId: '1',
+  toId: '2',
+  msgType: 'TEXT',
+  content: { text: id },
+  createTime: 1,
+  type: 1,
+  nickName: '',
+  portrait: '',
+});
+
+const chat = (chatId: string): StoredChat => ({
+  chatId,
+  chatType: 'SINGLE',
+  userId: '2',
+  nickName: 'Ben',
+  portrait: '',
+  userType: '',
+  lastSeq: 3,
+  readSeq: 1,
+  clearedSeq: 0,
+  hiddenSeq: null,
+  isTop: 'N',
+  isDisturb: 'N',
+  heldFrom: 0,
+  heldTo: 3,
+  hasOlder: false,
+  preview: null,
+  lastTime: 5,
+  pendingRead: null,
+});
+
+const backends: [string, (userId: string, factory: IDBFactory) => Promise<ChatStorage>][] = [
+  ['IndexedDB', (userId, factory) => openChatStorage(userId, factory)],
+  ['memory', async () => new MemoryChatStorage()],
+];
+
+describe.each(backends)('chat storage (%s)', (_name, open) => {
+  it('keeps the list, messages per chat and the outbox', async () => {
+    const factory = new IDBFactory();
+    const store = await open('7', factory);
+    expect(store.kind).toBe(_name === 'IndexedDB' ? 'indexeddb' : 'memory');
+    await store.write(
+      [
+        { op: 'putMessage', chatId: 'c1', message: msg('a') },
+        { op: 'putMessage', chatId: 'c1', message: msg('b') },
+        { op: 'putMessage', chatId: 'c2', message: msg('z', 'c2') },
+        {
+          op: 'putOutbox',
+          item: {
+            clientMsgId: 'local_1',
+            chatId: 'c1',
+            userId: '2',
+            msgType: 'TEXT',
+            content: {},
+            createTime: 1,
+          },
+        },
+      ],
+      [chat('c1'), chat('c2')],
+    );
+    expect((await store.loadChats()).map((c) => c.chatId)).toEqual(['c1', 'c2']);
+    expect((await store.loadMessages('c1')).map((m) => m.id).sort()).toEqual(['a', 'b']);
+    expect((await store.loadOutbox()).map((o) => o.clientMsgId)).toEqual(['local_1']);
+
+    await store.write([
+      { op: 'deleteMessage', chatId: 'c1', id: 'a' },
+      { op: 'clearChat', chatId: 'c2' },
+      { op: 'putMessage', chatId: 'c2', message: msg('y', 'c2') },
+      { op: 'deleteOutbox', clientMsgId: 'local_1' },
+    ]);
+    expect((await store.loadMessages('c1')).map((m) => m.id)).toEqual(['b']);
+    expect((await store.loadMessages('c2')).map((m) => m.id)).toEqual(['y']);
+    expect(await store.loadOutbox()).toEqual([]);
+    // The list is only replaced when given.
+    expect(await store.loadChats()).toHaveLength(2);
+    store.close();
+  });
+
+  it('separates users on the same browser', async () => {
+    if (_name === 'memory') return;
+    const factory = new IDBFactory();
+    const amy = await open('1', factory);
+    await amy.write([{ op: 'putMessage', chatId: 'c1', message: msg('a') }], [chat('c1')]);
+    amy.close();
+    const ben = await open('2', factory);
+    expect(await ben.loadChats()).toEqual([]);
+    expect(await ben.loadMessages('c1')).toEqual([]);
+    ben.close();
+    const amyAgain = await open('1', factory);
+    expect(await amyAgain.loadMessages('c1')).toHaveLength(1);
+    amyAgain.close();
+  });
+});

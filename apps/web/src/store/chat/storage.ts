@@ -1,0 +1,275 @@
+/**
+ * The chat store on the device, per user, in IndexedDB (localStorage is too small for long
+ * histories). The spec's keys name each user's share:
+ * - `{userId}_chatlistData`: the chat list, one value (entries plus the engine's bookkeeping:
+ *   seqs, held range, preview);
+ * - `{userId}_chatData/{chatId}/…`: one record per message, found through the `chat` index,
+ *   so a long history is never one giant value and a new message writes one small record;
+ * - `{userId}_outbox/{clientMsgId}`: messages not yet confirmed by the server.
+ * Another user signing in on the same browser reads only their own keys.
+ *
+ * Every write is one transaction over all three stores. IndexedDB runs transactions with
+ * overlapping scopes in the order they were made, and each is all-or-nothing, so what is on
+ * disk is always a state the engine really had: the list's held seq range never claims a
+ * message whose record is not there, and a reload can trust it.
+ */
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { wrap } from 'idb';
+import type { ChatType } from '@paichat/protocol';
+import type { LocalMessage } from './types';
+
+/** The last message a list entry previews (enough to localize it again). */
+export interface StoredPreview {
+  seq?: number;
+  /** A local row's place (see LocalMessage.afterSeq). */
+  afterSeq?: number;
+  createTime: number;
+  msgType: string;
+  content: unknown;
+  type: LocalMessage['type'];
+  notice?: LocalMessage['notice'];
+  sendtype?: LocalMessage['sendtype'];
+}
+
+/** One chat as the device keeps it (spec 3 chat-list entry plus the engine's bookkeeping). */
+export interface StoredChat {
+  chatId: string;
+  chatType: ChatType;
+  /** SINGLE: the friend; GROUP: the group. */
+  userId: string;
+  nickName: string;
+  portrait: string;
+  userType: string;
+  lastSeq: number;
+  readSeq: number;
+  clearedSeq: number;
+  /** Off the list while lastSeq ≤ hiddenSeq (removed); null when on it. */
+  hiddenSeq: number | null;
+  isTop: 'Y' | 'N';
+  isDisturb: 'Y' | 'N';
+  /**
+   * Every visible message with heldFrom < seq ≤ heldTo is stored here. null: no history held
+   * yet (the chat loads its newest page when opened).
+   */
+  heldFrom: number | null;
+  heldTo: number | null;
+  hasOlder: boolean;
+  preview: StoredPreview | null;
+  /** Time of the newest message (or of the chat), ms. */
+  lastTime: number;
+  /** A read position set here and not yet confirmed by the server (sent again on reconnect). */
+  pendingRead: number | null;
+}
+
+/** A message the server has not confirmed: sent again (same clientMsgId) until it answers. */
+export interface OutboxItem {
+  clientMsgId: string;
+  chatId: string;
+  /** The friend the message is for (`/chat/sendMsg` userId). */
+  userId: string;
+  msgType: string;
+  content: unknown;
+  createTime: number;
+}
+
+export type StorageOp =
+  | { op: 'putMessage'; chatId: string; message: LocalMessage }
+  | { op: 'deleteMessage'; chatId: string; id: string }
+  | { op: 'clearChat'; chatId: string }
+  | { op: 'putOutbox'; item: OutboxItem }
+  | { op: 'deleteOutbox'; clientMsgId: string };
+
+export interface ChatStorage {
+  readonly kind: 'indexeddb' | 'memory';
+  loadChats(): Promise<StoredChat[]>;
+  loadOutbox(): Promise<OutboxItem[]>;
+  /** A chat's messages, in no particular order. */
+  loadMessages(chatId: string): Promise<LocalMessage[]>;
+  /** Applies the ops in order, and replaces the list when given, all in one transaction. */
+  write(ops: readonly StorageOp[], chats?: readonly StoredChat[]): Promise<void>;
+  close(): void;
+}
+
+export const CHAT_DB_NAME = 'paichat-chat';
+const CHAT_DB_VERSION = 1;
+
+interface MessageRecord {
+  pk: string;
+  chat: string;
+  msg: LocalMessage;
+}
+interface OutboxRecord {
+  pk: string;
+  owner: string;
+  item: OutboxItem;
+}
+
+interface ChatDb extends DBSchema {
+  lists: { key: string; value: StoredChat[] };
+  messages: { key: string; value: MessageRecord; indexes: { chat: string } };
+  outbox: { key: string; value: OutboxRecord; indexes: { owner: string } };
+}
+
+export const keys = (userId: string) => ({
+  list: `${userId}_chatlistData`,
+  chat: (chatId: string) => `${userId}_chatData/${chatId}`,
+  message: (chatId: string, id: string) => `${userId}_chatData/${chatId}/${id}`,
+  outboxOwner: `${userId}_outbox`,
+  outbox: (clientMsgId: string) => `${userId}_outbox/${clientMsgId}`,
+});
+
+function upgrade(db: IDBPDatabase<ChatDb>): void {
+  if (!db.objectStoreNames.contains('lists')) db.createObjectStore('lists');
+  if (!db.objectStoreNames.contains('messages'))
+    db.createObjectStore('messages', { keyPath: 'pk' }).createIndex('chat', 'chat');
+  if (!db.objectStoreNames.contains('outbox'))
+    db.createObjectStore('outbox', { keyPath: 'pk' }).createIndex('owner', 'owner');
+}
+
+/** Opens the database through a given factory (tests pass fake-indexeddb's). */
+async function open(factory: IDBFactory | undefined): Promise<IDBPDatabase<ChatDb>> {
+  if (!factory || factory === globalThis.indexedDB)
+    return openDB<ChatDb>(CHAT_DB_NAME, CHAT_DB_VERSION, { upgrade: (db) => upgrade(db) });
+  const request = factory.open(CHAT_DB_NAME, CHAT_DB_VERSION);
+  request.onupgradeneeded = () => upgrade(wrap(request.result) as unknown as IDBPDatabase<ChatDb>);
+  return wrap(request) as unknown as Promise<IDBPDatabase<ChatDb>>;
+}
+
+class IdbChatStorage implements ChatStorage {
+  readonly kind = 'indexeddb';
+  private readonly k: ReturnType<typeof keys>;
+  constructor(
+    private readonly db: IDBPDatabase<ChatDb>,
+    userId: string,
+  ) {
+    this.k = keys(userId);
+  }
+
+  async loadChats(): Promise<StoredChat[]> {
+    return (await this.db.get('lists', this.k.list)) ?? [];
+  }
+
+  async loadOutbox(): Promise<OutboxItem[]> {
+    const records = await this.db.getAllFromIndex('outbox', 'owner', this.k.outboxOwner);
+    return records.map((r) => r.item);
+  }
+
+  async loadMessages(chatId: string): Promise<LocalMessage[]> {
+    const records = await this.db.getAllFromIndex('messages', 'chat', this.k.chat(chatId));
+    return records.map((r) => r.msg);
+  }
+
+  async write(ops: readonly StorageOp[], chats?: readonly StoredChat[]): Promise<void> {
+    const tx = this.db.transaction(['lists', 'messages', 'outbox'], 'readwrite');
+    const messages = tx.objectStore('messages');
+    const outbox = tx.objectStore('outbox');
+    // Requests of one transaction run in the order they are made; only a clear has to wait
+    // for its key list before the ops after it are issued.
+    const pending: Promise<unknown>[] = [];
+    for (const op of ops) {
+      switch (op.op) {
+        case 'putMessage':
+          pending.push(
+            messages.put({
+              pk: this.k.message(op.chatId, op.message.id),
+              chat: this.k.chat(op.chatId),
+              msg: op.message,
+            }),
+          );
+          break;
+        case 'deleteMessage':
+          pending.push(messages.delete(this.k.message(op.chatId, op.id)));
+          break;
+        case 'clearChat': {
+          const pks = await messages.index('chat').getAllKeys(this.k.chat(op.chatId));
+          for (const pk of pks) pending.push(messages.delete(pk));
+          break;
+        }
+        case 'putOutbox':
+          pending.push(
+            outbox.put({
+              pk: this.k.outbox(op.item.clientMsgId),
+              owner: this.k.outboxOwner,
+              item: op.item,
+            }),
+          );
+          break;
+        case 'deleteOutbox':
+          pending.push(outbox.delete(this.k.outbox(op.clientMsgId)));
+          break;
+      }
+    }
+    if (chats) pending.push(tx.objectStore('lists').put([...chats], this.k.list));
+    await Promise.all([...pending, tx.done]);
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}
+
+const clone = <T>(value: T): T => structuredClone(value);
+
+/** The same contract in memory: when IndexedDB is unavailable (some private modes), and tests. */
+export class MemoryChatStorage implements ChatStorage {
+  readonly kind = 'memory';
+  private chats: StoredChat[] = [];
+  private readonly messages = new Map<string, Map<string, LocalMessage>>();
+  private readonly outbox = new Map<string, OutboxItem>();
+
+  async loadChats(): Promise<StoredChat[]> {
+    return clone(this.chats);
+  }
+
+  async loadOutbox(): Promise<OutboxItem[]> {
+    return clone([...this.outbox.values()]);
+  }
+
+  async loadMessages(chatId: string): Promise<LocalMessage[]> {
+    return clone([...(this.messages.get(chatId)?.values() ?? [])]);
+  }
+
+  async write(ops: readonly StorageOp[], chats?: readonly StoredChat[]): Promise<void> {
+    for (const op of ops) {
+      switch (op.op) {
+        case 'putMessage': {
+          const chat = this.messages.get(op.chatId) ?? new Map<string, LocalMessage>();
+          chat.set(op.message.id, clone(op.message));
+          this.messages.set(op.chatId, chat);
+          break;
+        }
+        case 'deleteMessage':
+          this.messages.get(op.chatId)?.delete(op.id);
+          break;
+        case 'clearChat':
+          this.messages.delete(op.chatId);
+          break;
+        case 'putOutbox':
+          this.outbox.set(op.item.clientMsgId, clone(op.item));
+          break;
+        case 'deleteOutbox':
+          this.outbox.delete(op.clientMsgId);
+          break;
+      }
+    }
+    if (chats) this.chats = clone([...chats]);
+  }
+
+  close(): void {}
+}
+
+/**
+ * The user's chat store: IndexedDB when the browser has it (through `factory`, the global one
+ * by default), else memory (the chats then last as long as the page).
+ */
+export async function openChatStorage(
+  userId: string,
+  factory: IDBFactory | undefined = globalThis.indexedDB,
+): Promise<ChatStorage> {
+  if (!factory) return new MemoryChatStorage();
+  try {
+    return new IdbChatStorage(await open(factory), userId);
+  } catch {
+    return new MemoryChatStorage();
+  }
+}

@@ -1,0 +1,98 @@
+/**
+ * Test helpers: a fake server with amy ('1'), ben ('2') and chen ('3') — amy is friends with
+ * both — and engines for amy on one device, over a fake IndexedDB that outlives them (so a
+ * new engine is a page reload). Not for the app.
+ */
+import { IDBFactory } from 'fake-indexeddb';
+import { sendMsg } from '@paichat/protocol';
+import type { BadgeValue } from '../../badges';
+import { ChatEngine, type ChatEngineDeps } from '../engine';
+import { openChatStorage } from '../storage';
+import { FakeChatServer, type FakeDevice } from './fakeChatServer';
+
+export const AMY = '1';
+export const BEN = '2';
+export const CHEN = '3';
+
+export interface World {
+  server: FakeChatServer;
+  device: FakeDevice;
+  factory: IDBFactory;
+  /** amy–ben and amy–chen. */
+  ab: string;
+  ac: string;
+  visible: boolean;
+  badge: BadgeValue;
+  errors: unknown[];
+  toasts: string[];
+}
+
+/** Every world made by the running test file (to check none saw an unexpected error). */
+export const worlds: World[] = [];
+
+export function createWorld(): World {
+  const server = new FakeChatServer();
+  server.addUser(AMY, 'Amy');
+  server.addUser(BEN, 'Ben');
+  server.addUser(CHEN, 'Chen');
+  const ab = server.befriend(AMY, BEN);
+  const ac = server.befriend(AMY, CHEN);
+  const world: World = {
+    server,
+    device: server.device(AMY),
+    factory: new IDBFactory(),
+    ab,
+    ac,
+    visible: true,
+    badge: 0,
+    errors: [],
+    toasts: [],
+  };
+  worlds.push(world);
+  return world;
+}
+
+/** Amy's engine on the world's device, started (not yet told the socket is open). */
+export async function startEngine(world: World, extra: Partial<ChatEngineDeps> = {}): Promise<ChatEngine> {
+  let n = 0;
+  let clock = 1_800_000_000_000;
+  const engine = new ChatEngine({
+    userId: AMY,
+    transport: world.device.transport,
+    storage: await openChatStorage(AMY, world.factory),
+    isVisible: () => world.visible,
+    setBadge: (value) => {
+      world.badge = value;
+    },
+    profile: () => ({ nickName: 'Amy', portrait: '/p/1.png' }),
+    toast: (message) => world.toasts.push(message),
+    onError: (error) => world.errors.push(error),
+    newId: () => `local_${Date.now().toString(36)}_${(n += 1)}_${Math.random().toString(36).slice(2, 8)}`,
+    now: () => (clock += 1000),
+    ...extra,
+  });
+  await engine.start();
+  return engine;
+}
+
+/** Started, told the socket is open, and settled. */
+export async function onlineEngine(world: World, extra: Partial<ChatEngineDeps> = {}): Promise<ChatEngine> {
+  const engine = await startEngine(world, extra);
+  engine.dispatch({ type: 'connection', status: 'open' });
+  await engine.idle();
+  return engine;
+}
+
+/** Hands the engine every push queued for its device (or only `count`). */
+export function deliver(world: World, engine: ChatEngine, count = Number.POSITIVE_INFINITY): void {
+  for (let i = 0; i < count; i += 1) {
+    const push = world.device.take();
+    if (!push) return;
+    engine.dispatch({ type: 'push', push });
+  }
+}
+
+/** Someone sends a text through the server, as a device not under test (amy's other one, say). */
+export async function sendAs(world: World, from: string, to: string, text: string): Promise<void> {
+  await world.server.as(from).call(sendMsg, { userId: to, msgType: 'TEXT', content: { text } });
+}

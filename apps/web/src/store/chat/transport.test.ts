@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../api/request';
+import { failureOf } from './transport';
+
+describe('failureOf', () => {
+  it('tells a refusal from a failure worth retrying', () => {
+    expect(failureOf(new ApiError('business', 'No', 200, 404, 'chatNotFound')).kind).toBe('business');
+    expect(failureOf(new ApiError('http', 'Request failed', 400)).kind).toBe('business');
+    expect(failureOf(new ApiError('http', 'Request failed', 429)).kind).toBe('http');
+    expect(failureOf(new ApiError('http', 'Request failed', 502)).kind).toBe('http');
+    expect(failureOf(new ApiError('network', 'Please check your network')).kind).toBe('network');
+    expect(failureOf(new TypeError('fetch failed')).kind).toBe('network');
+  });
+
+  it('reads a quiet network failure on /chat/ as the network, not as an expired login', () => {
+    const failure = failureOf(new ApiError('expired', 'Login expired, please login again'));
+    expect(failure).toEqual({ kind: 'network', message: 'Please check your network' });
+    expect(failureOf(new ApiError('expired', 'Login expired, please login again', 401)).kind).toBe('expired');
+  });
+});

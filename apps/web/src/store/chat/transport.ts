@@ -1,0 +1,72 @@
+/**
+ * How the engine reaches the server: one `call(endpoint, input)`, injected, so tests run the
+ * engine against an in-memory server exactly the way the app runs it against `api/request`.
+ *
+ * The app's transport calls quietly: the engine decides what a failure means (a failed send
+ * shows in its row, a failed background refresh is retried on the next reconnect) instead of
+ * a toast per request, and a network failure on /chat/ must not end the session the way the
+ * request module's catalogue does for screens (a phone that is briefly offline keeps its
+ * outbox and sends later). A real 401 still ends the session.
+ */
+import type { Endpoint, RequestOf, ResponseOf } from '@paichat/protocol';
+import { ApiError, call, expireSession } from '../../api/request';
+import { readAuthToken } from '../../lib/authToken';
+import { t } from '../../i18n';
+
+export interface ChatTransport {
+  call<E extends Endpoint>(endpoint: E, input: RequestOf<E>): Promise<ResponseOf<E>>;
+}
+
+export const appTransport: ChatTransport = {
+  async call(endpoint, input) {
+    try {
+      return await call(endpoint, input, { quiet: true });
+    } catch (error) {
+      if (failureOf(error).kind === 'expired') expireSession(readAuthToken(), 'expired');
+      throw error;
+    }
+  },
+};
+
+export type FailureKind =
+  /** No answer (offline, timeout): worth trying again later. */
+  | 'network'
+  /** The server answered with another body code: its message says why; retrying will not help. */
+  | 'business'
+  /** An answer that is not one (HTTP 5xx, not JSON): try again later. */
+  | 'http'
+  /** The session is over (401). */
+  | 'expired';
+
+export interface Failure {
+  kind: FailureKind;
+  /** What to tell the person (already in the interface language). */
+  message: string;
+}
+
+/** What a failed call means to the engine. */
+export function failureOf(error: unknown): Failure {
+  if (error instanceof ApiError) {
+    switch (error.kind) {
+      case 'business':
+        return { kind: 'business', message: error.message };
+      case 'http':
+        // A 4xx is the server refusing this request (the server answers validation failures
+        // with HTTP 400): sending it again would be refused again. 408/429 and 5xx may pass later.
+        return error.status !== null &&
+          error.status >= 400 &&
+          error.status < 500 &&
+          ![408, 429].includes(error.status)
+          ? { kind: 'business', message: error.message }
+          : { kind: 'http', message: error.message };
+      case 'expired':
+        // A quiet call's network failure on /chat/ reads as "expired" with no answer at all.
+        return error.status === null && error.code === null
+          ? { kind: 'network', message: t('errors.network') }
+          : { kind: 'expired', message: error.message };
+      default:
+        return { kind: 'network', message: error.message };
+    }
+  }
+  return { kind: 'network', message: error instanceof Error ? error.message : String(error) };
+}

@@ -1,0 +1,119 @@
+/**
+ * The seam between the chat engine (store/chat) and the screens that render it. The shapes
+ * follow the spec's local entities (section 3): a chat-list entry per chat, and the local
+ * messages of each chat. Screens read them through the hooks in `store/chat/hooks.ts` and act
+ * through the engine's commands; they never fetch chats or messages themselves.
+ */
+import type { ChatType, MsgType } from '@paichat/protocol';
+
+/** Spec 3, chat-list entry (kept per user under `{userId}_chatlistData`). */
+export interface ChatListEntry {
+  chatId: string;
+  /** The peer's user id (SINGLE) or the group id (GROUP). */
+  userId: string;
+  nickName: string;
+  portrait: string;
+  /** Preview of the last message, already localized ("[Image]", text, notice …). */
+  content: string;
+  /** Time of the last message, ms since epoch. */
+  time: number;
+  /** Unread count, or 'dot' when the chat is muted and has unread messages. */
+  num: number | 'dot';
+  windowType: ChatType;
+  disturb: 'Y' | 'N';
+  top: 'Y' | 'N';
+  userType: string;
+  lastSeq: number;
+  readSeq: number;
+  /** Added: how the newest own message of the preview is doing ('error' shows a red mark). */
+  lastSendtype?: SendType;
+}
+
+/** Outgoing state of an own message (the spec spells it `wating`). */
+export type SendType = 'wating' | 'success' | 'error';
+
+/** Spec 3, local message. */
+export interface LocalMessage {
+  /** The server msgId once known, else the temporary `local_…` id (= clientMsgId). */
+  id: string;
+  msgId?: string;
+  clientMsgId?: string;
+  chatId: string;
+  /** The chat's seq once stored by the server. */
+  seq?: number;
+  fromId: string;
+  toId: string;
+  msgType: MsgType;
+  /** The message content as the protocol defines it for msgType. */
+  content: unknown;
+  createTime: number;
+  /** 1 received, 2 own, 3 system notice. */
+  type: 1 | 2 | 3;
+  nickName: string;
+  portrait: string;
+  /** Group received messages: the sender's display name. */
+  showName?: string;
+  sendtype?: SendType;
+  /**
+   * A local system notice's text key and params (type 3 without a server message). Screens
+   * show type 3 rows through `noticeText(message, t)` (store/chat/preview.ts), which also reads
+   * server notices (ALERT, by their code) and notices carrying a server text.
+   */
+  notice?: { key: string; params?: Record<string, string> };
+  /**
+   * Added: local rows only (no seq yet): the highest seq the chat held when the row was made,
+   * which places it among the server messages. Screens need not read it.
+   */
+  afterSeq?: number;
+}
+
+export interface ChatWindowState {
+  /**
+   * Oldest first, in seq order; rows not yet stored by the server sit where they were written.
+   * Render key: `clientMsgId ?? id` (a sent row's id changes from `local_…` to the msgId).
+   * Call-start records are never in it.
+   */
+  messages: LocalMessage[];
+  /** Older pages may exist on the server. */
+  hasOlder: boolean;
+  loadingOlder: boolean;
+  /** Added: the chat-list entry of this chat, when known (title, mute, pin). */
+  entry?: ChatListEntry;
+}
+
+/** What the engine offers the screens (commands; state comes through the hooks). */
+export interface ChatCommands {
+  /** Opens a chat by chatId, or a SINGLE chat by the friend's userId; resolves its chatId. */
+  open(ref: { chatId?: string; userId?: string }): Promise<string>;
+  loadOlder(chatId: string): Promise<void>;
+  /**
+   * Adds the message at once (`local_` id, `wating`) and sends it, through the persistent outbox.
+   * Resolves once the first attempt is over (the row shows how it went); rejects only when the
+   * content is not valid for msgType (nothing is added then) or the chat is unknown / a group.
+   */
+  send(chatId: string, msgType: MsgType, content: unknown): Promise<void>;
+  /** Sends a failed message again with the same clientMsgId. */
+  retry(chatId: string, localId: string): Promise<void>;
+  markRead(chatId: string): Promise<void>;
+  setTop(chatId: string, top: boolean): Promise<void>;
+  setDisturb(chatId: string, muted: boolean): Promise<void>;
+  remove(chatId: string): Promise<void>;
+  clear(chatId: string): Promise<void>;
+  /** Pull-to-refresh of the Message tab (throttled to 1 s, guarded against re-entry). */
+  refresh(): Promise<void>;
+}
+
+/**
+ * Added. How the engine is doing: `starting` until the local store is read, then `ready`
+ * (`syncing` tells whether a server refresh is running); `stopped` after sign-out.
+ */
+export type ChatEngineStatus = 'starting' | 'ready' | 'stopped';
+
+/** Added: what `useChatList()` answers. */
+export interface ChatListState {
+  status: ChatEngineStatus | 'none';
+  /** Visible entries: pinned first, then newest. */
+  list: ChatListEntry[];
+  /** A server refresh (sessions + catch-up) is running. */
+  syncing: boolean;
+}

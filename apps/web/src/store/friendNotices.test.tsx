@@ -1,0 +1,142 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import { MessageOutline, UserOutline } from 'antd-mobile-icons';
+import { NoticeType } from '@paichat/protocol';
+import type { WebSocketLike } from '../realtime/SocketClient';
+import { createRealtime } from '../realtime/realtime';
+import { configureRequest, resetRequest } from '../api/request';
+import { queryClient } from '../api/queryClient';
+import { friendListKey } from '../api/queries/friendList';
+import { installReact19Render } from '../components/ui';
+import { TabBar, type TabDef } from '../components/TabBar';
+import { renderScreen } from '../test/render';
+import { fakeApi } from '../screens/friends/fakeApi';
+import { BadgeTab, useBadges } from './badges';
+
+/** The server side of the socket, driven by hand. */
+class FakeWebSocket implements WebSocketLike {
+  static latest: FakeWebSocket | null = null;
+  readyState = 0;
+  onopen: WebSocketLike['onopen'] = null;
+  onclose: WebSocketLike['onclose'] = null;
+  onerror: WebSocketLike['onerror'] = null;
+  onmessage: WebSocketLike['onmessage'] = null;
+  constructor(readonly url: string) {
+    FakeWebSocket.latest = this;
+  }
+  send() {}
+  close() {
+    this.readyState = 3;
+  }
+  accept() {
+    this.readyState = 1;
+    this.onopen?.({});
+  }
+  notice(noticeType: string, msgContent: Record<string, unknown>) {
+    this.onmessage?.({
+      data: JSON.stringify({ pushType: 'NOTICE', noticeType, msgContent, createTime: Date.now() }),
+    });
+  }
+}
+
+const tabs: TabDef[] = [
+  { url: '/t/1', label: 'tabs.message', Icon: MessageOutline, ActiveIcon: MessageOutline },
+  { url: '/t/2', label: 'tabs.contact', Icon: UserOutline, ActiveIcon: UserOutline },
+  { url: '/t/3', label: 'tabs.discover', Icon: UserOutline, ActiveIcon: UserOutline },
+  { url: '/t/4', label: 'tabs.me', Icon: UserOutline, ActiveIcon: UserOutline },
+];
+
+let pending = 2;
+const api = fakeApi({
+  'GET /my/notices': () => ({
+    friendApply: { count: pending },
+    topicReply: { count: 0 },
+    topicRed: { portrait: '' },
+  }),
+});
+
+function connect() {
+  const socket = createRealtime({
+    WebSocket: FakeWebSocket,
+    url: (token) => `ws://test/ws?Authorization=${token}`,
+    onSessionOver: vi.fn(),
+    onLoginElsewhere: vi.fn(),
+  });
+  socket.connect('token');
+  const ws = FakeWebSocket.latest;
+  if (!ws) throw new Error('no socket');
+  return { socket, ws };
+}
+
+const badge = () => useBadges.getState().badges[BadgeTab.friendRequests];
+
+beforeAll(() => installReact19Render());
+beforeEach(() => {
+  pending = 2;
+  api.calls.length = 0;
+  configureRequest({ fetch: api.fetch, toast: vi.fn() });
+});
+afterEach(() => {
+  resetRequest();
+  useBadges.getState().clearAll();
+  queryClient.clear();
+});
+
+describe('friend notices through the socket', () => {
+  it('loads the pending count when the socket opens, then follows FRIEND_APPLY pushes live', async () => {
+    renderScreen(<TabBar tabs={tabs} />, { path: '/t/1' });
+    const { socket, ws } = connect();
+    act(() => ws.accept());
+    await waitFor(() => expect(badge()).toBe(2));
+    expect(api.called('GET', '/my/notices')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Contact', description: '2 new' })).toBeTruthy();
+
+    act(() => ws.notice(NoticeType.FRIEND_APPLY, { count: 3, userId: '9', nickName: 'Dora' }));
+    expect(badge()).toBe(3);
+    expect(screen.getByRole('button', { name: 'Contact', description: '3 new' })).toBeTruthy();
+
+    act(() => ws.notice(NoticeType.FRIEND_APPLY, { count: 0, userId: '9', nickName: 'Dora' }));
+    expect(badge()).toBe(0);
+    expect(screen.getByRole('button', { name: 'Contact' }).getAttribute('aria-describedby')).toBeNull();
+    // Pushes set the count themselves: no extra request.
+    expect(api.called('GET', '/my/notices')).toHaveLength(1);
+    socket.close();
+  });
+
+  it('refreshes the count when the app regains focus, while the session is live', async () => {
+    const { socket, ws } = connect();
+    act(() => ws.accept());
+    await waitFor(() => expect(badge()).toBe(2));
+    pending = 5;
+    // Within a second of the last refresh the next one waits (spec: once per second).
+    await new Promise((resolve) => setTimeout(resolve, 1_050));
+    window.dispatchEvent(new Event('focus'));
+    await waitFor(() => expect(badge()).toBe(5));
+
+    socket.close();
+    pending = 7;
+    await new Promise((resolve) => setTimeout(resolve, 1_050));
+    window.dispatchEvent(new Event('focus'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(badge()).toBe(5);
+  });
+
+  it('tells of "now friends" and "declined", and refreshes the contact list', async () => {
+    const { socket, ws } = connect();
+    act(() => ws.accept());
+    queryClient.setQueryData(friendListKey, []);
+
+    act(() => ws.notice(NoticeType.FRIEND_ACCEPTED, { userId: '9', nickName: 'Dora' }));
+    expect(await screen.findByText('Dora accepted your friend request — you are now friends')).toBeTruthy();
+    expect(queryClient.getQueryState(friendListKey)?.isInvalidated).toBe(true);
+
+    act(() => ws.notice(NoticeType.FRIEND_REJECTED, { userId: '10', nickName: 'Eve' }));
+    expect(await screen.findByText('Eve declined your friend request')).toBeTruthy();
+
+    queryClient.setQueryData(friendListKey, []);
+    act(() => ws.notice(NoticeType.CONTACTS_CHANGED, {}));
+    expect(queryClient.getQueryState(friendListKey)?.isInvalidated).toBe(true);
+    await waitFor(() => expect(api.called('GET', '/my/notices').length).toBeGreaterThanOrEqual(2));
+    socket.close();
+  });
+});

@@ -1,0 +1,145 @@
+/**
+ * Friend notices: the Contact tab's badge (pending friend requests) and the alerts of the
+ * spec's "now friends" and "request rejected by the other".
+ *
+ * The badge always shows the server's pending count. It is loaded when the socket opens (after
+ * sign-in, and after every reconnect, which also covers pushes missed while offline) and when
+ * the app regains focus; a FRIEND_APPLY push carries the new count and sets it live. Deciding a
+ * request lowers it at once and then asks the server again.
+ *
+ * Pushes also keep the cached friend data fresh: the contact list on CONTACTS_CHANGED and
+ * FRIEND_ACCEPTED, the request list on every friend notice.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { NoticeType, type Notices, type ServerPush } from '@paichat/protocol';
+import { queryClient as appQueryClient } from '../api/queryClient';
+import { noticesKey, noticesQuery } from '../api/queries/notices';
+import { friendListKey } from '../api/queries/friendList';
+import { friendAppliesKey } from '../api/queries/friendApplies';
+import { friendInfoBaseKey, friendInfoKey } from '../api/queries/friendInfo';
+import { showToast } from '../components/ui';
+import { throttle } from '../lib/throttle';
+import { t } from '../i18n';
+import type { SocketClient } from '../realtime/SocketClient';
+import { BadgeTab, useBadges } from './badges';
+
+/** Spec 9: tab refreshes at most once per second. */
+export const NOTICE_REFRESH_THROTTLE_MS = 1_000;
+
+/** Sets the Contact tab's badge (cleared at 0) and the cached notices to a known count. */
+export function setFriendApplyCount(count: number, client: QueryClient = appQueryClient): void {
+  const value = Math.max(0, Math.floor(count));
+  useBadges.getState().setBadge(BadgeTab.friendRequests, value);
+  client.setQueryData<Notices>(
+    noticesKey,
+    (notices) => notices && { ...notices, friendApply: { count: value } },
+  );
+}
+
+/** Asks the server for the pending count and shows it; a failure leaves the badge as it was. */
+export async function refreshFriendApplyCount(client: QueryClient = appQueryClient): Promise<void> {
+  try {
+    const notices = await client.fetchQuery(noticesQuery);
+    useBadges.getState().setBadge(BadgeTab.friendRequests, notices.friendApply.count);
+  } catch {
+    // Background refresh: the next focus, reconnect or push tries again.
+  }
+}
+
+const ApplyContent = z.object({ count: z.number().int().nonnegative() });
+const PersonContent = z.object({ userId: z.string(), nickName: z.string() });
+
+export interface FriendNoticeDeps {
+  client: QueryClient;
+  toast: (message: string) => void;
+}
+
+const defaultDeps: FriendNoticeDeps = {
+  client: appQueryClient,
+  toast: (message) => showToast(message, { role: 'status' }),
+};
+
+/** What a friend notice changes; other pushes pass through untouched. */
+export function handleFriendPush(push: ServerPush, deps: FriendNoticeDeps = defaultDeps): void {
+  if (push.pushType !== 'NOTICE') return;
+  const { client, toast } = deps;
+  const invalidate = (queryKey: readonly unknown[]) => void client.invalidateQueries({ queryKey });
+
+  switch (push.noticeType) {
+    case NoticeType.FRIEND_APPLY: {
+      const content = ApplyContent.safeParse(push.msgContent);
+      if (content.success) setFriendApplyCount(content.data.count, client);
+      else void refreshFriendApplyCount(client);
+      invalidate(friendAppliesKey);
+      break;
+    }
+    case NoticeType.FRIEND_ACCEPTED: {
+      const content = PersonContent.safeParse(push.msgContent);
+      if (content.success) {
+        toast(t('friends.acceptedToast', { nickName: content.data.nickName }));
+        invalidate(friendInfoKey(content.data.userId));
+      }
+      invalidate(friendListKey);
+      invalidate(friendAppliesKey);
+      break;
+    }
+    case NoticeType.FRIEND_REJECTED: {
+      const content = PersonContent.safeParse(push.msgContent);
+      if (content.success) {
+        toast(t('friends.rejectedToast', { nickName: content.data.nickName }));
+        invalidate(friendInfoKey(content.data.userId));
+      }
+      invalidate(friendAppliesKey);
+      break;
+    }
+    case NoticeType.CONTACTS_CHANGED:
+      // Another device accepted, blocked, deleted or renamed: everything friend-shaped is stale.
+      invalidate(friendListKey);
+      invalidate(friendInfoBaseKey);
+      invalidate(friendAppliesKey);
+      void refreshFriendApplyCount(client);
+      break;
+    default:
+      break;
+  }
+}
+
+/**
+ * Wires friend notices to the app's socket: pushes, a count refresh whenever the socket opens,
+ * and one whenever the page comes back to the foreground while a session is live.
+ * Answers a function that undoes the wiring.
+ */
+export function attachFriendNotices(
+  socket: SocketClient,
+  deps: FriendNoticeDeps = defaultDeps,
+  target: (Window & typeof globalThis) | undefined = typeof window === 'undefined' ? undefined : window,
+): () => void {
+  const refresh = throttle(() => void refreshFriendApplyCount(deps.client), NOTICE_REFRESH_THROTTLE_MS);
+  const offPush = socket.onPush((push) => handleFriendPush(push, deps));
+
+  let lastStatus = socket.getSnapshot().status;
+  const offStatus = socket.subscribe(() => {
+    const { status } = socket.getSnapshot();
+    if (status === 'open' && lastStatus !== 'open') refresh();
+    lastStatus = status;
+  });
+
+  const live = () => {
+    const { status } = socket.getSnapshot();
+    return status === 'open' || status === 'connecting' || status === 'reconnecting';
+  };
+  const onFocus = () => {
+    if (live() && target?.document.visibilityState !== 'hidden') refresh();
+  };
+  target?.addEventListener('focus', onFocus);
+  target?.document.addEventListener('visibilitychange', onFocus);
+
+  return () => {
+    offPush();
+    offStatus();
+    refresh.cancel();
+    target?.removeEventListener('focus', onFocus);
+    target?.document.removeEventListener('visibilitychange', onFocus);
+  };
+}

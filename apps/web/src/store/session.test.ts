@@ -1,0 +1,130 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { WebSocketLike } from '../realtime/SocketClient';
+
+/** The browser WebSocket, replaced before the session module makes its socket. */
+class FakeWebSocket implements WebSocketLike {
+  static instances: FakeWebSocket[] = [];
+  readyState = 0;
+  onopen: WebSocketLike['onopen'] = null;
+  onclose: WebSocketLike['onclose'] = null;
+  onerror: WebSocketLike['onerror'] = null;
+  onmessage: WebSocketLike['onmessage'] = null;
+  closedWith: number | null = null;
+  constructor(readonly url: string) {
+    FakeWebSocket.instances.push(this);
+  }
+  send() {}
+  close(code = 1000) {
+    this.closedWith = code;
+    events.push(`ws closed ${code}`);
+  }
+}
+vi.stubGlobal('WebSocket', FakeWebSocket);
+
+const events: string[] = [];
+const { configureRequest, request, resetRequest } = await import('../api/request');
+const session = await import('./session');
+const { readAuthToken, writeAuthToken } = await import('../lib/authToken');
+const { useBadges } = await import('./badges');
+
+/** The server has revoked every token (a 401 for any request). */
+let revoked = false;
+const me = {
+  userId: 'u1',
+  nickName: 'Ada',
+  portrait: '',
+  userType: 'user',
+  chatNo: 'ada',
+  gender: 'female',
+  intro: '',
+};
+const goToLogin = vi.fn(() => events.push('login'));
+const toast = vi.fn((message: string) => events.push(`toast ${message}`));
+
+beforeEach(() => {
+  events.length = 0;
+  revoked = false;
+  FakeWebSocket.instances = [];
+  resetRequest();
+  goToLogin.mockClear();
+  toast.mockClear();
+  configureRequest({
+    toast,
+    onSessionExpired: session.endExpiredSession,
+    fetch: async (url, init) => {
+      events.push(`${init.method} ${url}`);
+      if (revoked) return new Response(JSON.stringify({ code: 401, msg: 'no' }), { status: 401 });
+      if (url === '/my/getInfo') return new Response(JSON.stringify({ code: 200, msg: 'ok', data: me }));
+      return new Response(JSON.stringify({ code: 200, msg: 'ok', data: null }));
+    },
+  });
+  session.configureSession({ goToLogin });
+});
+afterEach(() => session.clearSession());
+
+describe('session', () => {
+  it('signs in: stores the token, loads user info, then opens the socket', async () => {
+    await session.signIn('tok+1');
+    expect(readAuthToken()).toBe('tok+1');
+    expect(session.useSession.getState().token).toBe('tok+1');
+    expect(events).toEqual(['GET /my/getInfo']);
+    expect(FakeWebSocket.instances.at(-1)?.url).toMatch(/\/ws\?Authorization=tok%2B1$/);
+  });
+
+  it('signs out: closes the socket on purpose first, revokes the token, clears storage but the language', async () => {
+    await session.signIn('tok');
+    localStorage.setItem('locale', 'fr');
+    localStorage.setItem('tok_chatlistData', '[]');
+    sessionStorage.setItem('x', '1');
+    useBadges.getState().setBadge(0, 4);
+    events.length = 0;
+
+    await session.signOut();
+    expect(events).toEqual(['ws closed 1000', 'POST /auth/logout', 'login']);
+    expect(readAuthToken()).toBeNull();
+    expect(session.useSession.getState().token).toBeNull();
+    expect(localStorage.getItem('locale')).toBe('fr');
+    expect(localStorage.getItem('tok_chatlistData')).toBeNull();
+    expect(sessionStorage.length).toBe(0);
+    expect(useBadges.getState().badges).toEqual([0, 0, 0, 0]);
+    expect(toast).not.toHaveBeenCalled();
+  });
+
+  it('ends an expired session once: toast, socket closed, storage cleared, login', async () => {
+    await session.signIn('tok');
+    FakeWebSocket.instances.at(-1)?.onopen?.({});
+    revoked = true;
+    events.length = 0;
+    await Promise.allSettled([request('/my/getInfo'), request('/chat/getChatSessions', { method: 'POST' })]);
+    expect(toast).toHaveBeenCalledExactlyOnceWith('Login expired, please login again', 'center');
+    expect(goToLogin).toHaveBeenCalledOnce();
+    expect(events).toContain('ws closed 1000');
+    expect(readAuthToken()).toBeNull();
+  });
+
+  it('ends the session when the server closes the socket with 4002 (signed out elsewhere)', async () => {
+    await session.signIn('tok');
+    const ws = FakeWebSocket.instances.at(-1);
+    ws?.onopen?.({});
+    ws?.onclose?.({ code: 4002 });
+    expect(toast).toHaveBeenCalledExactlyOnceWith('You have been signed out, please login again', 'center');
+    expect(goToLogin).toHaveBeenCalledOnce();
+    expect(session.useSession.getState().token).toBeNull();
+  });
+
+  it('resumes a stored session: user info first, then the socket', async () => {
+    session.resumeSession('stored');
+    expect(FakeWebSocket.instances).toHaveLength(0);
+    await vi.waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1));
+    expect(events[0]).toBe('GET /my/getInfo');
+  });
+
+  it('does not open the socket when the stored token turns out expired', async () => {
+    writeAuthToken('stale');
+    revoked = true;
+    session.resumeSession('stale');
+    await vi.waitFor(() => expect(goToLogin).toHaveBeenCalled());
+    await new Promise((r) => setTimeout(r, 0));
+    expect(FakeWebSocket.instances).toHaveLength(0);
+  });
+});

@@ -1,0 +1,122 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { launchBrowser, phone } from '../support/browser';
+import { startServer, type RunningServer } from '../support/server';
+import { useSession } from '../support/session';
+import { seed, type SeededUser } from '../../apps/server/test/support/seed';
+
+let server: RunningServer;
+let browser: Browser;
+let alice: SeededUser;
+let bob: SeededUser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  alice = await seed(server.url).user('alice', { nickName: 'Alice' });
+  bob = await seed(server.url).user('bob', { nickName: 'Bob' });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signedIn(user: SeededUser) {
+  const device = await phone(browser, server.url);
+  await useSession(device.context, server.url, user.token);
+  return device;
+}
+
+/** The letter heading a contact is listed under, as a person scanning the list sees it. */
+const letterOf = (page: Page, name: string) =>
+  page.getByRole('link', { name, exact: true }).evaluate((link) => {
+    const heading = document.evaluate(
+      'preceding::*[@role="heading" and @aria-level="2"][1]',
+      link,
+      null,
+      XPathResult.FIRST_ORDERED_NODE_TYPE,
+    ).singleNodeValue as HTMLElement | null;
+    return heading?.innerText.trim();
+  });
+
+async function findAndRequest(page: Page, pipId: string) {
+  await page.goto('/#/wx/search/index');
+  await page.getByRole('textbox', { name: 'PipID' }).fill(pipId);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('button', { name: 'Add friend' }).click();
+  await page.getByRole('button', { name: 'Send' }).click();
+}
+
+async function openProfileSettings(page: Page, contact: string) {
+  await page.goto('/#/wx/tabbar2/index');
+  await page.getByRole('link', { name: contact, exact: true }).click();
+  await page.getByRole('button', { name: 'Profile Settings' }).click();
+}
+
+test('alice finds bob by PipID, bob accepts live, and each lists the other under the right letter', async () => {
+  const a = await signedIn(alice);
+  const b = await signedIn(bob);
+  await b.page.goto('/#/wx/tabbar2/index');
+  const bobsContactTab = b.page.getByRole('navigation').getByRole('button', { name: 'Contact', exact: true });
+  await expect.poll(() => bobsContactTab.getAttribute('aria-describedby')).toBeFalsy();
+
+  // The PipID is found whatever its case.
+  await findAndRequest(a.page, bob.chatNo.toUpperCase());
+  await a.page.getByText('Friend request sent').first().waitFor();
+
+  // Bob's badge appears without a reload, and New Friends offers the request.
+  await b.page
+    .getByRole('button', { name: 'New Friends' })
+    .and(b.page.getByRole('button', { description: '1 new' }))
+    .waitFor();
+  await expect.poll(() => bobsContactTab.getAttribute('aria-describedby')).toBeTruthy();
+  await b.page.getByRole('button', { name: 'New Friends' }).click();
+  // Alice's alert is a toast that lasts 1.5 s: watch for it before Bob accepts.
+  const aliceIsTold = a.page.getByText('Bob accepted your friend request — you are now friends').waitFor();
+  await b.page.getByRole('article', { name: 'Alice' }).getByRole('button', { name: 'Accept' }).click();
+  await b.page.getByRole('article', { name: 'Alice' }).getByText('Accepted').waitFor();
+  await aliceIsTold;
+
+  await b.page.goto('/#/wx/tabbar2/index');
+  await expect.poll(() => letterOf(b.page, 'Alice')).toBe('A');
+  await a.page.goto('/#/wx/tabbar2/index');
+  await expect.poll(() => letterOf(a.page, 'Bob')).toBe('B');
+
+  // A remark renames and regroups the contact, for alice only.
+  await openProfileSettings(a.page, 'Bob');
+  await a.page.getByRole('button', { name: 'Set remark and tags' }).click();
+  await a.page.getByRole('textbox', { name: 'Remark' }).fill('Zhou Bo');
+  await a.page.getByRole('button', { name: 'Done' }).click();
+  // Done saves, then goes back to Profile Settings by itself.
+  await a.page.waitForURL(/#\/wx\/personInfo\/edit/);
+  await a.page.goto('/#/wx/tabbar2/index');
+  await expect.poll(() => letterOf(a.page, 'Zhou Bo')).toBe('Z');
+  await b.page.reload();
+  await expect.poll(() => letterOf(b.page, 'Alice')).toBe('A');
+
+  await a.context.close();
+  await b.context.close();
+});
+
+test('once alice blocks bob, his friend request is refused with the spec alert', async () => {
+  const a = await signedIn(alice);
+  const b = await signedIn(bob);
+
+  await openProfileSettings(a.page, 'Zhou Bo');
+  await a.page.getByRole('switch', { name: 'Add to blacklist' }).click();
+  await a.page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect
+    .poll(() => a.page.getByRole('switch', { name: 'Add to blacklist' }).getAttribute('aria-checked'))
+    .toBe('true');
+  // Alice then removes him; the block stays.
+  await a.page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await a.page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await a.page.waitForURL(/#\/wx\/tabbar2\/index/);
+  await expect.poll(() => a.page.getByRole('link', { name: 'Zhou Bo' }).count()).toBe(0);
+
+  await findAndRequest(b.page, alice.chatNo);
+  await b.page.getByText('You have been blocked by this user').waitFor();
+
+  await a.context.close();
+  await b.context.close();
+});

@@ -1,0 +1,224 @@
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
+import { launchBrowser, phone } from '../support/browser';
+import { startServer, type RunningServer } from '../support/server';
+import { useSession } from '../support/session';
+import { seed, type SeededUser } from '../../apps/server/test/support/seed';
+
+let server: RunningServer;
+let browser: Browser;
+let alice: SeededUser;
+let bob: SeededUser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  alice = await seed(server.url).user('alice', { nickName: 'Alice' });
+  bob = await seed(server.url).user('bob', { nickName: 'Bob' });
+  await seed(server.url).befriend(alice, bob);
+});
+// A test that fails during an outage must not leave the next one without a server.
+afterEach(() => server.resume());
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signedIn(user: SeededUser, options: Parameters<Browser['newContext']>[0] = {}) {
+  const device = await phone(browser, server.url, options);
+  await useSession(device.context, server.url, user.token);
+  return device;
+}
+
+const chatWith = (page: Page, user: SeededUser) => page.goto(`/#/wx/chatWindow/index?userId=${user.userId}`);
+const log = (page: Page) => page.getByRole('log');
+const messageTab = (page: Page) =>
+  page.getByRole('navigation').getByRole('button', { name: 'Message', exact: true });
+
+async function say(page: Page, text: string) {
+  await page.getByRole('textbox', { name: 'Message' }).fill(text);
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+}
+
+/**
+ * Every message row of the (virtualized) log whose text matches, top to bottom, as a person
+ * scrolling through the whole chat sees them: older pages are loaded first, then the log is read
+ * screen by screen. Rows are keyed by their list index, so a message shown twice counts twice.
+ */
+async function readWholeLog(page: Page, pattern: RegExp): Promise<string[]> {
+  const scroller = log(page).locator('[data-virtuoso-scroller]');
+  let height = -1;
+  while (height !== (height = await scroller.evaluate((el) => el.scrollHeight))) {
+    await scroller.evaluate((el) => (el.scrollTop = 0));
+    await page.waitForTimeout(400);
+  }
+  const rows = new Map<number, string>();
+  for (;;) {
+    for (const [index, text] of await scroller.evaluate((el) =>
+      [...el.querySelectorAll<HTMLElement>('[data-index]')].map((row) => [
+        Number(row.dataset.index),
+        row.innerText,
+      ]),
+    ))
+      rows.set(index as number, String(text));
+    const end = await scroller.evaluate((el) => el.scrollTop + el.clientHeight >= el.scrollHeight - 2);
+    if (end) break;
+    await scroller.evaluate((el) => (el.scrollTop += el.clientHeight * 0.7));
+    await page.waitForTimeout(100);
+  }
+  return [...rows.entries()]
+    .sort(([a], [b]) => a - b)
+    .flatMap(([, text]) => text.split('\n').filter((line) => pattern.test(line.trim())))
+    .map((line) => line.trim());
+}
+
+test('alice and bob chat live; unread counts, and reading in one tab clears the other tab', async () => {
+  const a = await signedIn(alice);
+  const b = await signedIn(bob);
+  const bobsOtherTab = await b.context.newPage();
+  await b.page.goto('/#/wx/tabbar1/index');
+  await bobsOtherTab.goto('/#/wx/tabbar1/index');
+
+  await chatWith(a.page, bob);
+  await say(a.page, 'hello bob');
+  await say(a.page, '<b>not bold</b>');
+
+  // Bob's list shows the chat with two unread, in both tabs, without a reload.
+  for (const page of [b.page, bobsOtherTab]) {
+    await expect.poll(() => messageTab(page).getAttribute('aria-describedby')).toBeTruthy();
+    await page
+      .getByRole('button', { name: 'Alice' })
+      .or(page.getByRole('link', { name: 'Alice' }))
+      .first()
+      .waitFor();
+  }
+  await b.page
+    .getByRole('button', { name: 'Alice' })
+    .or(b.page.getByRole('link', { name: 'Alice' }))
+    .first()
+    .click();
+  await log(b.page).getByText('hello bob').waitFor();
+  // HTML is shown as text.
+  await log(b.page).getByText('<b>not bold</b>').waitFor();
+
+  // Reading in one tab clears the badge in the other.
+  await expect.poll(() => messageTab(bobsOtherTab).getAttribute('aria-describedby')).toBeFalsy();
+
+  await say(b.page, 'hi alice');
+  await log(a.page).getByText('hi alice').waitFor();
+  await a.context.close();
+  await b.context.close();
+});
+
+test('bob comes back after 20 messages and shows all of them once, in order', async () => {
+  const a = await signedIn(alice);
+  await chatWith(a.page, bob);
+  const sent = Array.from({ length: 20 }, (_, i) => `catch-up ${String(i + 1).padStart(2, '0')}`);
+  for (const text of sent) await say(a.page, text);
+  await log(a.page).getByText(sent.at(-1)!).waitFor();
+
+  const b = await signedIn(bob);
+  await chatWith(b.page, alice);
+  await log(b.page).getByText(sent.at(-1)!).waitFor();
+  expect(await readWholeLog(b.page, /^catch-up \d\d$/)).toEqual(sent);
+  await a.context.close();
+  await b.context.close();
+});
+
+test('with the server down a send fails visibly, also on a retry; once it is back it is delivered exactly once', async () => {
+  const a = await signedIn(alice);
+  await chatWith(a.page, bob);
+  // The chat opens at its newest message (the list is virtualized: older ones are not rendered).
+  await log(a.page).getByText('catch-up 20').waitFor();
+
+  await server.halt();
+  await say(a.page, 'sent during the outage');
+  await a.page.getByRole('button', { name: 'Resend' }).waitFor();
+  await log(a.page).getByText('Failed to send, please check network').waitFor();
+
+  // A tap while the server is still down tries again and fails visibly again.
+  const resend = a.page.getByRole('button', { name: 'Resend' });
+  const failedAgain = a.page.waitForEvent('requestfailed', (r) => r.url().endsWith('/chat/sendMsg'));
+  await resend.click();
+  await failedAgain;
+  await resend.waitFor();
+
+  // Once the server is back, the reconnect sends it again (a tap racing it changes nothing).
+  await server.resume();
+  await expect.poll(() => resend.count(), { timeout: 15_000 }).toBe(0);
+
+  const b = await signedIn(bob);
+  await chatWith(b.page, alice);
+  await log(b.page).getByText('sent during the outage').waitFor();
+  expect(await log(b.page).getByText('sent during the outage').count()).toBe(1);
+  await a.context.close();
+  await b.context.close();
+});
+
+test('a message sent while the server is unreachable survives a reload and is delivered once', async () => {
+  const a = await signedIn(alice);
+  await chatWith(a.page, bob);
+  await log(a.page).getByText('sent during the outage').waitFor();
+
+  await server.halt();
+  await say(a.page, 'written offline');
+  await log(a.page).getByText('written offline').waitFor();
+  // The page goes away before the server is back (a reload in the outage cannot load the app).
+  await a.page.close();
+  await server.resume();
+  const again = await a.context.newPage();
+  await chatWith(again, bob);
+  await log(again).getByText('written offline').waitFor();
+  await expect.poll(() => again.getByRole('button', { name: 'Resend' }).count(), { timeout: 15_000 }).toBe(0);
+
+  const b = await signedIn(bob);
+  await chatWith(b.page, alice);
+  await log(b.page).getByText('written offline').waitFor();
+  expect(await log(b.page).getByText('written offline').count()).toBe(1);
+  await a.context.close();
+  await b.context.close();
+});
+
+async function sendPhoto(page: Page) {
+  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a7' } })
+    .png()
+    .toBuffer();
+  await page.getByRole('button', { name: 'More' }).click();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Album' }).click();
+  await (await chooser).setFiles({ name: 'photo.png', mimeType: 'image/png', buffer: png });
+}
+
+async function sendLocation(page: Page) {
+  await page.getByRole('button', { name: 'More' }).click();
+  await page.getByRole('button', { name: 'Location' }).click();
+  await page.getByRole('button', { name: 'Send location' }).click();
+  await page.getByText('Please select a location').waitFor();
+  await page.getByRole('textbox', { name: 'Location name' }).fill('West Lake');
+  await page.getByRole('button', { name: 'Send location' }).click();
+}
+
+test('an image and a location render for both', async () => {
+  const where = { geolocation: { latitude: 30.25, longitude: 120.15 }, permissions: ['geolocation'] };
+  const a = await signedIn(alice, where);
+  const b = await signedIn(bob);
+  await chatWith(a.page, bob);
+  await chatWith(b.page, alice);
+
+  await sendPhoto(a.page);
+  await sendLocation(a.page);
+
+  for (const page of [a.page, b.page] as const) {
+    const image = log(page).getByRole('button', { name: 'Image' }).last();
+    await image.waitFor();
+    await expect
+      .poll(() => image.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+    const map = log(page).getByRole('link', { name: /West Lake/ });
+    await map.waitFor();
+    expect(await map.getAttribute('href')).toContain('30.25');
+  }
+  await a.context.close();
+  await b.context.close();
+});

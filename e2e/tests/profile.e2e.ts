@@ -1,0 +1,69 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { launchBrowser, phone } from '../support/browser';
+import { startServer, type RunningServer } from '../support/server';
+import { useSession } from '../support/session';
+import { seed, type SeededUser } from '../../apps/server/test/support/seed';
+
+let server: RunningServer;
+let browser: Browser;
+let amy: SeededUser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  amy = await seed(server.url).user('amy');
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const personalInfo = (page: Page) => page.goto('/#/wx/personDetail/index');
+const row = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
+const done = (page: Page) => page.getByRole('button', { name: 'Done' }).click();
+
+test('profile edits (name, bio, gender, region) persist across a reload', async () => {
+  const { page, context } = await phone(browser, server.url);
+  await useSession(context, server.url, amy.token);
+  await personalInfo(page);
+
+  await row(page, 'Name').click();
+  await page.getByRole('textbox', { name: 'Name' }).fill('Amy Lin');
+  await done(page);
+  await page.waitForURL(/#\/wx\/personDetail\/index/);
+
+  await row(page, 'Bio').click();
+  await page.getByRole('textbox', { name: 'Bio' }).fill('Tea, code and mountains');
+  await done(page);
+  await page.waitForURL(/#\/wx\/personDetail\/index/);
+
+  await row(page, 'Gender').click();
+  await done(page);
+  await page.getByText('Gender needs a selection').waitFor();
+  await page.getByRole('radio', { name: 'Female' }).check();
+  await done(page);
+  await page.waitForURL(/#\/wx\/personDetail\/index/);
+
+  await row(page, 'Region').click();
+  await page.getByRole('button', { name: 'Region' }).click();
+  await page.getByText('Confirm', { exact: true }).click();
+  await done(page);
+  await page.waitForURL(/#\/wx\/personDetail\/index/);
+
+  await page.reload();
+  await expect.poll(() => row(page, 'Name').getAttribute('aria-describedby')).toBeTruthy();
+  const description = async (name: string) => {
+    const id = await row(page, name).getAttribute('aria-describedby');
+    return id ? page.locator(`[id="${id}"]`).innerText() : '';
+  };
+  await expect.poll(() => description('Name')).toBe('Amy Lin');
+  await expect.poll(() => description('Bio')).toBe('Tea, code and mountains');
+  await expect.poll(() => description('Gender')).toBe('Female');
+  await expect.poll(() => description('Region')).not.toBe('Not set');
+
+  // The Me tab shows the new name too.
+  await page.goto('/#/wx/tabbar4/index');
+  await page.getByRole('heading', { name: 'Amy Lin' }).waitFor();
+  await context.close();
+});

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// End-to-end tests: real Chromium (Debian's) driving the real server on a temporary database.
+// Files run one after another: each starts its own server and browser, and the machine has 2 cores.
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    include: ['tests/**/*.e2e.ts'],
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});

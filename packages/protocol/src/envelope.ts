@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+/**
+ * Every HTTP answer is `{code, msg, data}`. `code` 200 is success; business refusals answer
+ * HTTP 200 with another body code, a human `msg` and a stable `err` the client maps to an
+ * i18n key. A missing, expired or revoked token answers HTTP 401 with body code 401.
+ */
+export const Code = {
+  OK: 200,
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  TOO_MANY: 429,
+  INTERNAL: 500,
+} as const;
+export type Code = (typeof Code)[keyof typeof Code];
+
+/** Stable error identifiers; the web client has an i18n key `errors.<id>` for each. */
+export const ErrorId = {
+  validation: 'validation',
+  unauthorized: 'unauthorized',
+  forbidden: 'forbidden',
+  notFound: 'notFound',
+  internal: 'internal',
+  badCredentials: 'badCredentials',
+  captchaRequired: 'captchaRequired',
+  captchaWrong: 'captchaWrong',
+  tooManyAttempts: 'tooManyAttempts',
+  registrationClosed: 'registrationClosed',
+  chatNoTaken: 'chatNoTaken',
+  userNotFound: 'userNotFound',
+  cannotAddSelf: 'cannotAddSelf',
+  alreadyFriends: 'alreadyFriends',
+  requestPending: 'requestPending',
+  /** The other person blocked the caller (spec alert "blocked by user"). */
+  blockedByUser: 'blockedByUser',
+  /** The caller blocked the other person (spec alert "user blocked"). */
+  userBlocked: 'userBlocked',
+  notFriends: 'notFriends',
+  applyNotFound: 'applyNotFound',
+  chatNoAlreadySet: 'chatNoAlreadySet',
+  wrongPassword: 'wrongPassword',
+  fileTooLarge: 'fileTooLarge',
+  fileTypeNotAllowed: 'fileTypeNotAllowed',
+  /** The chat does not exist or the caller is not one of its members. */
+  chatNotFound: 'chatNotFound',
+  /** lastMsgId is not a message the caller can see in this chat. */
+  messageNotFound: 'messageNotFound',
+} as const;
+export type ErrorId = (typeof ErrorId)[keyof typeof ErrorId];
+
+export const envelope = <T extends z.ZodType>(data: T) =>
+  z.object({
+    code: z.number().int(),
+    msg: z.string(),
+    data,
+    err: z.enum(Object.values(ErrorId) as [ErrorId, ...ErrorId[]]).optional(),
+  });
+
+export type Envelope<T> = { code: number; msg: string; data: T; err?: ErrorId };

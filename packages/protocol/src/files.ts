@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/**
+ * Uploads are multipart (`file` field; the client sets no content-type header) to
+ * POST /file/upload (images, audio, documents) and POST /file/uploadVideo (videos).
+ * Files are served at `url` only to signed-in users (Authorization header or the
+ * auth_token cookie, so <img> tags work).
+ */
+export const UPLOAD_PATH = '/file/upload';
+export const UPLOAD_VIDEO_PATH = '/file/uploadVideo';
+
+export const UploadedFile = z.object({
+  url: z.string(),
+  /** A small JPEG/WebP preview for images ('' otherwise). */
+  thumbUrl: z.string(),
+  /** The sniffed MIME type, not the one the client claimed. */
+  contentType: z.string(),
+  size: z.number().int(),
+  /** The original name, cleaned; for display only. */
+  name: z.string(),
+  width: z.number().int().optional(),
+  height: z.number().int().optional(),
+});
+export type UploadedFile = z.infer<typeof UploadedFile>;
+
+/** `?purpose=avatar` on /file/upload: the image comes back as a square 256 px WebP. */
+export const UploadPurpose = z.enum(['avatar']);
+export type UploadPurpose = z.infer<typeof UploadPurpose>;
+export const UploadQuery = z.object({ purpose: UploadPurpose.optional() });
+
+/** The side of the square avatar image and the longest side of image thumbnails, in pixels. */
+export const AVATAR_SIZE = 256;
+export const THUMB_MAX_SIZE = 240;
+
+/** Where stored files are served (GET, signed in): `/file/<name>`. */
+export const FILE_URL_PREFIX = '/file/';

@@ -1,0 +1,210 @@
+import { z } from 'zod';
+import { endpoint, Empty } from './endpoint';
+import { UserInfo } from './user';
+
+/**
+ * What anyone signed in may see of another user (found by PipID or through a friend): today
+ * every field of a user's own info; split it from UserInfo when a private field arrives there.
+ */
+export const PublicProfile = UserInfo;
+export type PublicProfile = z.infer<typeof PublicProfile>;
+
+/** How the requester found the person; shown on the request. */
+export const FriendSource = z.enum(['search', 'qrcode', 'group', 'card']);
+export type FriendSource = z.infer<typeof FriendSource>;
+
+export const ApplyStatus = z.enum(['pending', 'accepted', 'rejected', 'ignored']);
+export type ApplyStatus = z.infer<typeof ApplyStatus>;
+
+/**
+ * How the viewer relates to a person. `blockedByThem` is only ever told to the blocked
+ * person as the refusal of an action, never as a field: blocking is private.
+ */
+export const Relation = z.object({
+  isSelf: z.boolean(),
+  isFriend: z.boolean(),
+  /** The viewer blocked this person. */
+  isBlocked: z.boolean(),
+  /** A pending request from the viewer to this person exists. */
+  requestSent: z.boolean(),
+  /** The viewer's private remark and tags for this person ('' and [] when none). */
+  remark: z.string(),
+  tags: z.array(z.string()),
+});
+export type Relation = z.infer<typeof Relation>;
+
+export const PersonView = PublicProfile.extend(Relation.shape);
+export type PersonView = z.infer<typeof PersonView>;
+
+export const REMARK_MAX = 32;
+export const TAG_MAX = 16;
+export const TAGS_MAX = 10;
+export const APPLY_REASON_MAX = 100;
+
+export const searchFriend = endpoint({
+  method: 'GET',
+  path: '/friend/search',
+  request: z.object({ chatNo: z.string().trim().min(1, 'chatNo is required').max(64) }),
+  response: PersonView,
+  auth: true,
+  summary: 'Find a person by exact PipID (case-insensitive)',
+});
+
+export const friendInfo = endpoint({
+  method: 'GET',
+  path: '/friend/info/:id',
+  request: z.object({ id: z.string().regex(/^\d{1,18}$/, 'id must be a user id') }),
+  response: PersonView,
+  auth: true,
+  summary: "A person's profile and how the viewer relates to them",
+});
+
+export const applyFriend = endpoint({
+  method: 'POST',
+  path: '/friend/apply',
+  request: z.object({
+    userId: z.string().regex(/^\d{1,18}$/, 'userId must be a user id'),
+    reason: z.string().trim().max(APPLY_REASON_MAX).default(''),
+    source: FriendSource.default('search'),
+    remark: z.string().trim().max(REMARK_MAX).default(''),
+  }),
+  /** `accepted` when the other person had already asked the viewer: both are friends at once. */
+  response: z.object({ applyId: z.string(), status: ApplyStatus }),
+  auth: true,
+  summary: 'Send a friend request',
+});
+
+export const FriendApply = z.object({
+  applyId: z.string(),
+  /** The other person: the requester for received requests, the addressee for sent ones. */
+  userId: z.string(),
+  nickName: z.string(),
+  portrait: z.string(),
+  chatNo: z.string(),
+  reason: z.string(),
+  source: FriendSource,
+  status: ApplyStatus,
+  direction: z.enum(['received', 'sent']),
+  createTime: z.number(),
+  updateTime: z.number(),
+});
+export type FriendApply = z.infer<typeof FriendApply>;
+
+export const listFriendApplies = endpoint({
+  method: 'GET',
+  path: '/friend/applyList',
+  request: Empty,
+  response: z.object({ list: z.array(FriendApply) }),
+  auth: true,
+  summary: 'Friend requests received and sent, newest first',
+});
+
+const ApplyRef = z.object({ applyId: z.string().regex(/^\d{1,18}$/, 'applyId must be a request id') });
+export const agreeFriend = endpoint({
+  method: 'POST',
+  path: '/friend/agree',
+  request: ApplyRef,
+  response: z.object({ userId: z.string() }),
+  auth: true,
+  summary: 'Accept a received friend request',
+});
+export const refuseFriend = endpoint({
+  method: 'POST',
+  path: '/friend/refuse',
+  request: ApplyRef,
+  response: z.null(),
+  auth: true,
+  summary: 'Reject a received friend request (the requester is told)',
+});
+export const ignoreFriend = endpoint({
+  method: 'POST',
+  path: '/friend/ignore',
+  request: ApplyRef,
+  response: z.null(),
+  auth: true,
+  summary: 'Ignore a received friend request (the requester is not told)',
+});
+
+export const Friend = z.object({
+  userId: z.string(),
+  nickName: z.string(),
+  portrait: z.string(),
+  userType: z.string(),
+  chatNo: z.string(),
+  remark: z.string(),
+  tags: z.array(z.string()),
+});
+export type Friend = z.infer<typeof Friend>;
+
+export const listFriends = endpoint({
+  method: 'GET',
+  path: '/friend/list',
+  request: Empty,
+  response: z.object({ list: z.array(Friend) }),
+  auth: true,
+  summary: "The viewer's friends",
+});
+
+const UserRef = z.object({ userId: z.string().regex(/^\d{1,18}$/, 'userId must be a user id') });
+
+export const setRemark = endpoint({
+  method: 'POST',
+  path: '/friend/setRemark',
+  request: UserRef.extend({
+    remark: z.string().trim().min(1, 'please fill content').max(REMARK_MAX),
+    tags: z.array(z.string().trim().min(1).max(TAG_MAX)).max(TAGS_MAX).default([]),
+  }),
+  response: z.null(),
+  auth: true,
+  summary: "Set a friend's remark and tags (private to the viewer)",
+});
+
+export const blockUser = endpoint({
+  method: 'POST',
+  path: '/friend/block',
+  request: UserRef,
+  response: z.null(),
+  auth: true,
+  summary: 'Add a person to the blacklist',
+});
+export const unblockUser = endpoint({
+  method: 'POST',
+  path: '/friend/unblock',
+  request: UserRef,
+  response: z.null(),
+  auth: true,
+  summary: 'Remove a person from the blacklist',
+});
+export const listBlocked = endpoint({
+  method: 'GET',
+  path: '/friend/blacklist',
+  request: Empty,
+  response: z.object({ list: z.array(Friend) }),
+  auth: true,
+  summary: "The viewer's blacklist",
+});
+export const deleteFriend = endpoint({
+  method: 'POST',
+  path: '/friend/delete',
+  request: UserRef,
+  response: z.null(),
+  auth: true,
+  summary: 'Remove a friend (both sides stop being friends)',
+});
+
+/** Counts behind the tab badges (spec 3, local notices). */
+export const Notices = z.object({
+  friendApply: z.object({ count: z.number().int() }),
+  topicReply: z.object({ count: z.number().int() }),
+  topicRed: z.object({ portrait: z.string() }),
+});
+export type Notices = z.infer<typeof Notices>;
+
+export const getNotices = endpoint({
+  method: 'GET',
+  path: '/my/notices',
+  request: Empty,
+  response: Notices,
+  auth: true,
+  summary: 'Counts behind the tab badges',
+});

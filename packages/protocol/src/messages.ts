@@ -1,0 +1,269 @@
+import { z } from 'zod';
+
+/**
+ * Chat messages: their types and the `content` each carries.
+ *
+ * `content` is a JSON object whose shape depends on `msgType` (spec 3, message types). What a
+ * client may send is `OutgoingMessage` (a union discriminated by `msgType`); ALERT is written
+ * by the server only. Files are referenced by the URLs /file/upload answered (`/file/…`): the
+ * server checks each one is a stored file of the right kind and fills what it knows about it
+ * (image size and thumbnail, file name and size) rather than trusting the client. A CARD names
+ * a user by id and the server fills in that user's current name, portrait and chat ID. Text is
+ * stored verbatim (HTML included): clients show it as text, never as markup.
+ */
+
+export const MsgType = {
+  TEXT: 'TEXT',
+  /** A system notice (spec: local message type 3); written by the server only. */
+  ALERT: 'ALERT',
+  IMAGE: 'IMAGE',
+  VOICE: 'VOICE',
+  VIDEO: 'VIDEO',
+  LOCATION: 'LOCATION',
+  /** A favorite (collection item) shared into the chat. */
+  COLLECTION: 'COLLECTION',
+  /** A contact card. */
+  CARD: 'CARD',
+  /** A document; the H5 client shows "file function not yet implemented". */
+  FILE: 'FILE',
+  TRTC_VOICE_START: 'TRTC_VOICE_START',
+  TRTC_VOICE_END: 'TRTC_VOICE_END',
+  TRTC_VIDEO_START: 'TRTC_VIDEO_START',
+  TRTC_VIDEO_END: 'TRTC_VIDEO_END',
+} as const;
+export type MsgType = (typeof MsgType)[keyof typeof MsgType];
+export const MsgTypeSchema = z.enum(Object.values(MsgType) as [MsgType, ...MsgType[]]);
+
+export const ChatType = { SINGLE: 'SINGLE', GROUP: 'GROUP' } as const;
+export type ChatType = (typeof ChatType)[keyof typeof ChatType];
+export const ChatTypeSchema = z.enum([ChatType.SINGLE, ChatType.GROUP]);
+
+// Limits.
+
+export const TEXT_MAX = 2000;
+export const VOICE_MIN_SECONDS = 1;
+export const VOICE_MAX_SECONDS = 60;
+export const VIDEO_MAX_SECONDS = 3600;
+export const CALL_MAX_SECONDS = 86_400;
+export const LOCATION_NAME_MAX = 100;
+export const LOCATION_ADDRESS_MAX = 200;
+export const FILE_NAME_MAX = 255;
+/** A COLLECTION's content, as JSON, at most this many characters. */
+export const COLLECTION_MAX_CHARS = 4000;
+export const CLIENT_MSG_ID_MAX = 64;
+/** Pixel sides above this are not believable for an image. */
+const PIXELS_MAX = 100_000;
+
+/** An id as it travels: a decimal string. */
+export const IdString = (name: string) => z.string().regex(/^\d{1,18}$/, `${name} must be an id`);
+
+/**
+ * A stored file's URL exactly as /file/upload answered it: `/file/<32 hex>[.thumb].<ext>`.
+ * Anything else (another site, a path outside /file/, a query) is refused.
+ */
+export const FILE_URL_PATTERN = /^\/file\/[0-9a-f]{32}(?:\.thumb)?\.[a-z0-9]{2,5}$/;
+export const FileUrl = z.string().regex(FILE_URL_PATTERN, 'must be a file URL answered by /file/upload');
+
+/**
+ * The client's temporary id (`local_…`), echoed back and used for idempotency: a retry with
+ * the same (sender, clientMsgId) answers the original message and stores nothing new.
+ */
+export const ClientMsgId = z
+  .string()
+  .regex(/^[A-Za-z0-9_.:-]+$/, 'clientMsgId may only contain letters, digits and _ . : -')
+  .max(CLIENT_MSG_ID_MAX);
+
+// Content per type: what a client sends.
+
+export const TextContent = z.object({
+  text: z
+    .string()
+    .trim()
+    .min(1, 'text is required')
+    .max(TEXT_MAX, `text must be at most ${TEXT_MAX} characters`),
+});
+
+/** width, height and thumbUrl are filled from the stored image; the client's values are ignored. */
+export const ImageContent = z.object({
+  url: FileUrl,
+  thumbUrl: z.union([FileUrl, z.literal('')]).optional(),
+  width: z.number().int().min(1).max(PIXELS_MAX).optional(),
+  height: z.number().int().min(1).max(PIXELS_MAX).optional(),
+});
+
+export const VoiceContent = z.object({
+  url: FileUrl,
+  /** Whole seconds. */
+  duration: z
+    .number()
+    .int('duration must be whole seconds')
+    .min(VOICE_MIN_SECONDS, 'recording time too short')
+    .max(VOICE_MAX_SECONDS, `duration must be at most ${VOICE_MAX_SECONDS} seconds`),
+});
+
+export const VideoContent = z.object({
+  url: FileUrl,
+  /** Seconds. */
+  duration: z.number().min(0).max(VIDEO_MAX_SECONDS).optional(),
+  /** A poster image uploaded through /file/upload. */
+  thumbUrl: FileUrl.optional(),
+});
+
+export const LocationContent = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'please select a location')
+    .max(LOCATION_NAME_MAX, `name must be at most ${LOCATION_NAME_MAX} characters`),
+  address: z.string().trim().max(LOCATION_ADDRESS_MAX).default(''),
+  latitude: z.number().min(-90).max(90),
+  longitude: z.number().min(-180).max(180),
+});
+
+/** Only userId counts: the server fills nickName, portrait and chatNo from that user's profile. */
+export const CardContentInput = z.object({
+  userId: IdString('userId'),
+  nickName: z.string().max(64).optional(),
+  portrait: z.string().max(512).optional(),
+  chatNo: z.string().max(64).optional(),
+});
+
+/** A favorite, kept as a generic JSON object for now (at most COLLECTION_MAX_CHARS as JSON). */
+export const CollectionContent = z
+  .record(z.string().max(64), z.unknown())
+  .refine((value) => Object.keys(value).length > 0, 'content must not be empty')
+  .refine(
+    (value) => JSON.stringify(value).length <= COLLECTION_MAX_CHARS,
+    `content must be at most ${COLLECTION_MAX_CHARS} characters as JSON`,
+  );
+
+/** name and size are filled from the stored file when left out. */
+export const FileContentInput = z.object({
+  url: FileUrl,
+  name: z.string().trim().min(1).max(FILE_NAME_MAX).optional(),
+  size: z.number().int().min(0).optional(),
+});
+
+export const CallStartContent = z.object({});
+export const CallEndContent = z.object({
+  /** Seconds the call lasted. */
+  duration: z.number().int().min(0).max(CALL_MAX_SECONDS),
+});
+
+// What the server stores and sends back (every field present).
+
+export const ImageContentOut = z.object({
+  url: z.string(),
+  thumbUrl: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export const CardContent = z.object({
+  userId: z.string(),
+  nickName: z.string(),
+  portrait: z.string(),
+  chatNo: z.string(),
+});
+export const FileContent = z.object({ url: z.string(), name: z.string(), size: z.number().int() });
+
+/** System notices; `code` is what clients localize, `text` is the English fallback. */
+export const AlertCode = {
+  /** Two people just became friends (their chat opens with it). */
+  nowFriends: 'nowFriends',
+} as const;
+export type AlertCode = (typeof AlertCode)[keyof typeof AlertCode];
+export const ALERT_TEXT: Record<AlertCode, string> = {
+  nowFriends: 'You are now friends. Start chatting!',
+};
+export const AlertContent = z.object({
+  code: z.enum(Object.values(AlertCode) as [AlertCode, ...AlertCode[]]),
+  text: z.string(),
+  /** Values for the localized text's placeholders, if any. */
+  params: z.record(z.string(), z.string()).default({}),
+});
+
+/** A message a client may send: `{msgType, content}`, discriminated by msgType (no ALERT). */
+function outgoing<S extends z.ZodRawShape>(target: S) {
+  return z.discriminatedUnion('msgType', [
+    z.object({ ...target, msgType: z.literal(MsgType.TEXT), content: TextContent }),
+    z.object({ ...target, msgType: z.literal(MsgType.IMAGE), content: ImageContent }),
+    z.object({ ...target, msgType: z.literal(MsgType.VOICE), content: VoiceContent }),
+    z.object({ ...target, msgType: z.literal(MsgType.VIDEO), content: VideoContent }),
+    z.object({ ...target, msgType: z.literal(MsgType.LOCATION), content: LocationContent }),
+    z.object({ ...target, msgType: z.literal(MsgType.CARD), content: CardContentInput }),
+    z.object({ ...target, msgType: z.literal(MsgType.COLLECTION), content: CollectionContent }),
+    z.object({ ...target, msgType: z.literal(MsgType.FILE), content: FileContentInput }),
+    z.object({ ...target, msgType: z.literal(MsgType.TRTC_VOICE_START), content: CallStartContent }),
+    z.object({ ...target, msgType: z.literal(MsgType.TRTC_VOICE_END), content: CallEndContent }),
+    z.object({ ...target, msgType: z.literal(MsgType.TRTC_VIDEO_START), content: CallStartContent }),
+    z.object({ ...target, msgType: z.literal(MsgType.TRTC_VIDEO_END), content: CallEndContent }),
+  ]);
+}
+
+export const OutgoingMessage = outgoing({});
+export type OutgoingMessage = z.infer<typeof OutgoingMessage>;
+export type OutgoingMessageInput = z.input<typeof OutgoingMessage>;
+
+/**
+ * The body of `POST /chat/sendMsg`. Anything else in the body (fromId, msgId, seq, chatId,
+ * createTime, …) is dropped: the server decides those.
+ */
+export const SendMsgRequest = outgoing({
+  /** The friend the message is for. */
+  userId: IdString('userId'),
+  clientMsgId: ClientMsgId.optional(),
+});
+export type SendMsgRequest = z.infer<typeof SendMsgRequest>;
+
+/** `fromId` of messages the server writes itself (ALERT). */
+export const SYSTEM_USER_ID = '0';
+
+/**
+ * A stored message as the server answers it (spec 3, server message) plus chatId, seq and
+ * clientMsgId. `content` is the stored content object of its msgType (see `parseContent`).
+ * For SINGLE chats `toId` is the recipient's user id ('' for a system notice); for GROUP chats
+ * it is the group id. `isSelf` is from the point of view of whoever receives this object.
+ */
+export const ServerMessage = z.object({
+  msgId: z.string(),
+  chatId: z.string(),
+  seq: z.number().int(),
+  /** '' when the message was sent without one (or written by the server). */
+  clientMsgId: z.string(),
+  fromId: z.string(),
+  toId: z.string(),
+  msgType: MsgTypeSchema,
+  talkType: ChatTypeSchema,
+  content: z.record(z.string(), z.unknown()),
+  createTime: z.number(),
+  isSelf: z.boolean(),
+  fromNickName: z.string(),
+  fromPortrait: z.string(),
+});
+export type ServerMessage = z.infer<typeof ServerMessage>;
+
+/** The content schema of each type, as stored and answered. */
+export const StoredContent = {
+  TEXT: TextContent,
+  ALERT: AlertContent,
+  IMAGE: ImageContentOut,
+  VOICE: VoiceContent,
+  VIDEO: VideoContent,
+  LOCATION: LocationContent,
+  COLLECTION: z.record(z.string(), z.unknown()),
+  CARD: CardContent,
+  FILE: FileContent,
+  TRTC_VOICE_START: CallStartContent,
+  TRTC_VOICE_END: CallEndContent,
+  TRTC_VIDEO_START: CallStartContent,
+  TRTC_VIDEO_END: CallEndContent,
+} satisfies Record<MsgType, z.ZodType>;
+
+/** Reads a received message's content as its type's shape; null when it does not fit. */
+export function parseContent<T extends MsgType>(
+  msgType: T,
+  content: unknown,
+): z.output<(typeof StoredContent)[T]> | null {
+  const parsed = StoredContent[msgType].safeParse(content);
+  return parsed.success ? (parsed.data as z.output<(typeof StoredContent)[T]>) : null;
+}

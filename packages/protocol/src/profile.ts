@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint';
+import { ChatNo, NickName } from './auth';
+import { Gender, UserInfo } from './user';
+import { NEW_PASSWORD_MAX, NEW_PASSWORD_MIN } from './limits';
+
+export const INTRO_MAX = 60;
+export const REGION_PART_MAX = 64;
+
+/** The new-password rule of spec 5: 8 to 16 characters mixing digits and letters. */
+export const NewPassword = z
+  .string()
+  .min(NEW_PASSWORD_MIN, `password must be ${NEW_PASSWORD_MIN} to ${NEW_PASSWORD_MAX} characters`)
+  .max(NEW_PASSWORD_MAX, `password must be ${NEW_PASSWORD_MIN} to ${NEW_PASSWORD_MAX} characters`)
+  .regex(/(?=.*\d)(?=.*[A-Za-z])/, 'password must mix digits and letters');
+
+/** Any subset of the profile fields; omitted fields stay as they are. */
+export const UpdateInfoRequest = z
+  .object({
+    nickName: NickName,
+    intro: z.string().trim().max(INTRO_MAX),
+    gender: Gender,
+    /** A URL /file/upload answered to this same user (an image; `?purpose=avatar` makes it square); '' removes it. */
+    portrait: z.string().max(300),
+    address: z.object({
+      country: z.string().trim().max(REGION_PART_MAX),
+      province: z.string().trim().max(REGION_PART_MAX),
+      city: z.string().trim().max(REGION_PART_MAX),
+    }),
+  })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, 'nothing to update');
+
+export const updateMyInfo = endpoint({
+  method: 'POST',
+  path: '/my/updateInfo',
+  request: UpdateInfoRequest,
+  response: UserInfo,
+  auth: true,
+  summary: "Edit the signed-in user's profile",
+});
+
+export const setMyChatNo = endpoint({
+  method: 'POST',
+  path: '/my/setChatNo',
+  request: z.object({ chatNo: ChatNo }),
+  response: UserInfo,
+  auth: true,
+  summary: 'Set the chat ID once, for an account that has none (it cannot be changed later)',
+});
+
+export const setMyPassword = endpoint({
+  method: 'POST',
+  path: '/my/setPassword',
+  request: z.object({
+    /** Required when the account already has a password. */
+    oldPassword: z.string().max(64).optional(),
+    newPassword: NewPassword,
+  }),
+  response: z.null(),
+  auth: true,
+  summary: 'Set or change the password; other sessions are signed out',
+});

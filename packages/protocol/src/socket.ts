@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { ChatTypeSchema, ServerMessage } from './messages';
+
+/**
+ * The realtime channel: `GET /ws?Authorization=<token>`. The client sends `{"type":"ping"}`
+ * every 5 s and the server answers the text `ok`. Server pushes are JSON objects with
+ * `pushType` MSG or NOTICE.
+ */
+export const WS_PATH = '/ws';
+export const HEARTBEAT_REPLY = 'ok';
+
+export const ClientFrame = z.discriminatedUnion('type', [z.object({ type: z.literal('ping') })]);
+export type ClientFrame = z.infer<typeof ClientFrame>;
+
+/** Close codes the client acts on. */
+export const CloseCode = {
+  /** Server shutting down: reconnect later. */
+  GOING_AWAY: 1001,
+  /** Missing, unknown or expired token: do not reconnect, sign in again. */
+  UNAUTHORIZED: 4001,
+  /** The token was revoked (signed out): do not reconnect. */
+  SIGNED_OUT: 4002,
+  /** The client could not keep up with its pushes: reconnect and catch up. */
+  SLOW_CONSUMER: 4008,
+} as const;
+
+export const NoticeType = {
+  /** Someone signed in to this account on another device. */
+  LOGIN_ELSEWHERE: 'LOGIN_ELSEWHERE',
+  /** Another device of this account signed out. */
+  LOGOUT_ELSEWHERE: 'LOGOUT_ELSEWHERE',
+  /** A friend request arrived: msgContent {count, userId, nickName} (count = pending received). */
+  FRIEND_APPLY: 'FRIEND_APPLY',
+  /** The viewer's request was accepted (or both became friends): msgContent {userId, nickName}. */
+  FRIEND_ACCEPTED: 'FRIEND_ACCEPTED',
+  /** The viewer's request was rejected: msgContent {userId, nickName}. */
+  FRIEND_REJECTED: 'FRIEND_REJECTED',
+  /** The contact list, remarks or blacklist changed (e.g. on another device): refetch. */
+  CONTACTS_CHANGED: 'CONTACTS_CHANGED',
+  /** The user's own profile changed on another device: refetch /my/getInfo. */
+  PROFILE_CHANGED: 'PROFILE_CHANGED',
+  /** The user read a chat (on any device): msgContent is its ChatState (chats.ts). */
+  CHAT_READ: 'CHAT_READ',
+  /** The user pinned, muted, removed or cleared a chat: msgContent is ChatUpdatedNotice (chats.ts). */
+  CHAT_UPDATED: 'CHAT_UPDATED',
+} as const;
+export type NoticeType = (typeof NoticeType)[keyof typeof NoticeType];
+
+export const NoticePush = z.object({
+  pushType: z.literal('NOTICE'),
+  noticeType: z.enum(Object.values(NoticeType) as [NoticeType, ...NoticeType[]]),
+  msgContent: z.record(z.string(), z.unknown()),
+  createTime: z.number(),
+});
+export type NoticePush = z.infer<typeof NoticePush>;
+
+const Party = z.object({
+  userId: z.string(),
+  nickName: z.string(),
+  portrait: z.string(),
+  userType: z.string().optional(),
+});
+
+/**
+ * A chat message, pushed after it is stored to every member's devices, the sender's included
+ * (the sending device recognises its own echo by clientMsgId). `msgContent` is the message as
+ * `/chat/getChatMessages` answers it, with `isSelf` from the receiving user's point of view.
+ * A client that sees `seq` skip past the last one it holds for `chatId` fetches the gap with
+ * `/chat/syncMessages`.
+ */
+export const MsgPush = z.object({
+  pushType: z.literal('MSG'),
+  msgId: z.string(),
+  chatId: z.string(),
+  chatType: ChatTypeSchema.optional(),
+  seq: z.number().int(),
+  clientMsgId: z.string().optional(),
+  msgContent: ServerMessage,
+  /** The sender (for a system notice: userId '0'). */
+  fromInfo: Party,
+  /**
+   * Who the chat is with, from the receiving user's point of view (SINGLE: the other person,
+   * whoever sent it; GROUP: the group), so a device can create the chat-list entry.
+   */
+  chatInfo: Party,
+  /** GROUP: the group (userId is the group id). */
+  groupInfo: Party.optional(),
+  createTime: z.number(),
+});
+export type MsgPush = z.infer<typeof MsgPush>;
+
+export const ServerPush = z.discriminatedUnion('pushType', [MsgPush, NoticePush]);
+export type ServerPush = z.infer<typeof ServerPush>;

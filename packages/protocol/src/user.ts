@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { endpoint, Empty } from './endpoint';
+
+export const Gender = z.enum(['male', 'female', 'unknown']);
+export type Gender = z.infer<typeof Gender>;
+
+export const Address = z.object({
+  country: z.string(),
+  province: z.string(),
+  city: z.string(),
+});
+export type Address = z.infer<typeof Address>;
+
+/** What `/my/getInfo` answers: the signed-in user's own profile. */
+export const UserInfo = z.object({
+  userId: z.string(),
+  nickName: z.string(),
+  portrait: z.string(),
+  userType: z.string(),
+  chatNo: z.string(),
+  gender: Gender,
+  intro: z.string(),
+  address: Address,
+});
+export type UserInfo = z.infer<typeof UserInfo>;
+
+export const getMyInfo = endpoint({
+  method: 'GET',
+  path: '/my/getInfo',
+  request: Empty,
+  response: UserInfo,
+  auth: true,
+  summary: "The signed-in user's profile",
+});

@@ -61,6 +61,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         CAPTCHA: 'off',
+        RATE_LIMITS: 'off',
         DEMO_DATA: 'off',
         LOG_LEVEL: 'warn',
         ...env,

@@ -9,12 +9,15 @@ let server: RunningServer;
 let browser: Browser;
 let alice: SeededUser;
 let bob: SeededUser;
+let carol: SeededUser;
 
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   alice = await seed(server.url).user('alice', { nickName: 'Alice' });
   bob = await seed(server.url).user('bob', { nickName: 'Bob' });
+  carol = await seed(server.url).user('carol', { nickName: 'Carol' });
+  await seed(server.url).befriend(alice, carol);
 });
 afterAll(async () => {
   await browser?.close();
@@ -98,7 +101,33 @@ test('alice finds bob by PipID, bob accepts live, and each lists the other under
   await b.context.close();
 });
 
-test('once alice blocks bob, his friend request is refused with the spec alert', async () => {
+test("alice shares carol's contact card with bob from carol's profile settings", async () => {
+  const a = await signedIn(alice);
+  const b = await signedIn(bob);
+
+  await openProfileSettings(a.page, 'Carol');
+  await a.page.getByRole('button', { name: 'Share contact card' }).click();
+  // Carol is not offered her own card; bob is listed under alice's remark for him.
+  const sheet = a.page.getByRole('dialog', { name: 'Send to' });
+  await sheet.getByRole('button', { name: 'Zhou Bo' }).waitFor();
+  expect(await sheet.getByRole('button', { name: 'Carol' }).count()).toBe(0);
+  await sheet.getByRole('button', { name: 'Zhou Bo' }).click();
+  const sent = a.page.getByText('Contact card sent').waitFor();
+  await a.page.getByRole('dialog').getByRole('button', { name: 'Send' }).click();
+  await sent;
+
+  await b.page.goto(`/#/wx/chatWindow/index?userId=${alice.userId}`);
+  const card = b.page.getByRole('log').getByRole('link', { name: /Carol/ });
+  await card.waitFor();
+  await card.click();
+  // The card opens carol's page, where bob can add her.
+  await b.page.getByRole('button', { name: 'Add friend' }).waitFor();
+
+  await a.context.close();
+  await b.context.close();
+});
+
+test('once alice blocks bob, his messages and his friend request are refused with the spec alerts', async () => {
   const a = await signedIn(alice);
   const b = await signedIn(bob);
 
@@ -108,6 +137,15 @@ test('once alice blocks bob, his friend request is refused with the spec alert',
   await expect
     .poll(() => a.page.getByRole('switch', { name: 'Add to blacklist' }).getAttribute('aria-checked'))
     .toBe('true');
+
+  // Still friends, but blocked: bob's message is refused and the chat says why.
+  await b.page.goto(`/#/wx/chatWindow/index?userId=${alice.userId}`);
+  await b.page.getByRole('textbox', { name: 'Message' }).fill('are you there?');
+  await b.page.getByRole('button', { name: 'Send', exact: true }).click();
+  await b.page
+    .getByRole('log')
+    .getByText('Message was blocked: you have been blocked by this user.')
+    .waitFor();
   // Alice then removes him; the block stays.
   await a.page.getByRole('button', { name: 'Delete', exact: true }).click();
   await a.page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();

@@ -22,6 +22,7 @@ describe('configFromEnv', () => {
       dataDir: '/srv/paichat/data',
       database: { dialect: 'sqlite', file: '/srv/paichat/data/paichat.db' },
       captcha: true,
+      rateLimits: true,
       registrationOpen: true,
       demoData: true,
       trustProxy: false,

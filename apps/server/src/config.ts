@@ -14,6 +14,7 @@ import { z } from 'zod';
  * | DATA_DIR        | ./data (from the working dir)   | where the embedded database and uploads (`uploads/`) live |
  * | DATABASE_URL    | sqlite:${DATA_DIR}/paichat.db   | `postgres://…` / `postgresql://…` selects PostgreSQL; `sqlite:<path>` (relative to the working dir) or `:memory:` selects SQLite |
  * | CAPTCHA         | on                              | on/off: require a verification code at login |
+ * | RATE_LIMITS     | on                              | on/off: per-caller request budgets on search, friend requests, captchas (http/rate-limit.ts) |
  * | REGISTRATION    | open                            | open/closed: whether new accounts can be created |
  * | DEMO_DATA       | on                              | on/off: create demo accounts on the first start of an empty SQLite database |
  * | TRUST_PROXY     | off                             | off: X-Forwarded-For ignored; on: trust every proxy; otherwise a comma list of addresses, CIDRs or loopback/linklocal/uniquelocal, passed to Fastify's trustProxy |
@@ -32,6 +33,7 @@ export interface Config {
   dataDir: string;
   database: DatabaseConfig;
   captcha: boolean;
+  rateLimits: boolean;
   registrationOpen: boolean;
   demoData: boolean;
   trustProxy: boolean | string;
@@ -94,6 +96,7 @@ const Env = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   CAPTCHA: onOff('on'),
+  RATE_LIMITS: onOff('on'),
   REGISTRATION: z
     .string()
     .default('open')
@@ -173,6 +176,7 @@ export function configFromEnv(env: Record<string, string | undefined>, cwd = pro
     dataDir,
     database,
     captcha: e.CAPTCHA,
+    rateLimits: e.RATE_LIMITS,
     registrationOpen: e.REGISTRATION === 'open',
     demoData: e.DEMO_DATA,
     trustProxy: e.TRUST_PROXY,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { UploadedFile } from '@paichat/protocol';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RATE_LIMITS } from '../src/http/rate-limit';
 import { STACK_TRACE } from './support/http';
 import {
   bmp,
@@ -411,5 +412,26 @@ describe.each(dialects)('files on %s', (dialect) => {
       msg: 'file: the upload was interrupted or malformed',
     });
     expect(temps()).toEqual([]);
+  });
+});
+
+describe('upload budget', () => {
+  it('refuses uploads past the per-caller budget with a clear message; the next caller is served', async () => {
+    const limited = await startTestServer('sqlite', { env: { RATE_LIMITS: 'on' } });
+    try {
+      const [zoe, yan] = [await seed(limited.url).user('zoe'), await seed(limited.url).user('yan')];
+      const empty = (user: SeededUser) =>
+        fetch(`${limited.url}/file/upload`, { method: 'POST', headers: { authorization: user.token } }).then(
+          (response) => response.json() as Promise<{ code: number; err?: string; msg: string }>,
+        );
+      const answers = await Promise.all(Array.from({ length: RATE_LIMITS.upload.max + 1 }, () => empty(zoe)));
+      expect(answers.filter((a) => a.err === 'validation')).toHaveLength(RATE_LIMITS.upload.max);
+      expect(answers.filter((a) => a.code === 429)).toEqual([
+        { code: 429, msg: 'Too many requests, please try again later', data: null, err: 'tooManyAttempts' },
+      ]);
+      expect((await empty(yan)).err).toBe('validation');
+    } finally {
+      await limited.close();
+    }
   });
 });

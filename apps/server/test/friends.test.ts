@@ -1,5 +1,6 @@
 import type { FriendApply, Friend, PersonView } from '@paichat/protocol';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { RATE_LIMITS } from '../src/http/rate-limit';
 import type { FriendsMadeEvent } from '../src/modules/friends/service';
 import { as } from './support/api';
 import { get, post } from './support/http';
@@ -97,6 +98,26 @@ describe.each(dialects)('friends on %s', (dialect) => {
     expect((await get(server.url, '/friend/search', { query: { chatNo: ben.chatNo } })).status).toBe(401);
   });
 
+  it('limits PipID searches per caller, so accounts cannot be enumerated; others keep searching', async () => {
+    const limited = await startTestServer(dialect, { env: { RATE_LIMITS: 'on' } });
+    try {
+      const [pat, quin] = [await seed(limited.url).user('pat'), await seed(limited.url).user('quin')];
+      const { max } = RATE_LIMITS.friendSearch;
+      const answers = await Promise.all(
+        Array.from({ length: max + 1 }, (_, i) =>
+          as(limited.url, pat).get('/friend/search', { chatNo: `nobody${i}` }),
+        ),
+      );
+      expect(answers.filter((a) => a.body.err === 'userNotFound')).toHaveLength(max);
+      expect(answers.map((a) => a.body).filter((b) => b.code === 429)).toEqual([
+        { code: 429, msg: 'Too many requests, please try again later', data: null, err: 'tooManyAttempts' },
+      ]);
+      expect((await as(limited.url, quin).get('/friend/search', { chatNo: pat.chatNo })).body.code).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('shows a person by id from the path; bad and unknown ids are refused', async () => {
     const [cat, dan] = [await user('cat'), await user('dan')];
     const info = await api(cat).get<PersonView>(`/friend/info/${dan.userId}`);
@@ -190,6 +211,7 @@ describe.each(dialects)('friends on %s', (dialect) => {
         chatNo: fay.chatNo,
         remark: 'Fay from work',
         tags: [],
+        isBlocked: false,
       },
     ]);
     expect((await friendsOf(fay)).map((f) => [f.userId, f.remark])).toEqual([[eva.userId, '']]);
@@ -412,9 +434,12 @@ describe.each(dialects)('friends on %s', (dialect) => {
     });
     expect(JSON.stringify((await api(vic).get(`/friend/info/${uma.userId}`)).body)).not.toContain('gym');
 
-    // Blocking keeps the friendship; the blacklist carries the blocker's own remark.
+    // Blocking keeps the friendship (marked on the blocker's list only); the blacklist carries
+    // the blocker's own remark.
+    expect((await friendsOf(tom)).map((f) => f.isBlocked)).toEqual([false]);
     await api(tom).post('/friend/block', { userId: uma.userId });
-    expect((await friendsOf(tom)).map((f) => f.userId)).toEqual([uma.userId]);
+    expect((await friendsOf(tom)).map((f) => [f.userId, f.isBlocked])).toEqual([[uma.userId, true]]);
+    expect((await friendsOf(uma)).map((f) => [f.userId, f.isBlocked])).toEqual([[tom.userId, false]]);
     expect((await api(tom).get<{ list: Friend[] }>('/friend/blacklist')).body.data.list).toEqual([
       expect.objectContaining({ userId: uma.userId, remark: 'Uma (gym)', tags: ['gym', 'friends'] }),
     ]);

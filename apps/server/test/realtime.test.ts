@@ -200,6 +200,39 @@ describe.each(dialects)('realtime on %s', (dialect) => {
     });
   });
 
+  describe('token expiry', () => {
+    let server: TestServer;
+    afterEach(() => server.close());
+
+    it('closes an open socket with 4001 once its token expires; a fresh sign-in keeps its own', async () => {
+      server = await startTestServer(dialect, { realtime: { idleTimeoutMs: 400 } });
+      const ida = await seed(server.url).user('ida');
+      const old = TestSocket.connect(server.wsUrl, ida.token);
+      await old.ready();
+      // Both keep pinging, so only the token, never silence, can close them.
+      const sockets = [old];
+      const pinger = setInterval(() => sockets.forEach((s) => s.send({ type: 'ping' })), 100);
+      try {
+        server.clock.advance(31 * 24 * 60 * 60_000);
+        const fresh = TestSocket.connect(server.wsUrl, await seed(server.url).login(ida.chatNo));
+        await fresh.ready();
+        sockets.push(fresh);
+        expect((await old.closed).code).toBe(CloseCode.UNAUTHORIZED);
+        expect(server.running.app.paichat.registry.forUser(ida.userId)).toHaveLength(1);
+        // The sign-in swept the expired session away: only the new one is stored.
+        const rows = await server.running.app.paichat.db
+          .selectFrom('sessions')
+          .select('id')
+          .where('user_id', '=', Number(ida.userId))
+          .execute();
+        expect(rows).toHaveLength(1);
+        fresh.close();
+      } finally {
+        clearInterval(pinger);
+      }
+    });
+  });
+
   describe('shutdown', () => {
     it('closes every socket with 1001 going-away', async () => {
       const server = await startTestServer(dialect);

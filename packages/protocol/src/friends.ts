@@ -133,6 +133,8 @@ export const Friend = z.object({
   chatNo: z.string(),
   remark: z.string(),
   tags: z.array(z.string()),
+  /** On the viewer's blacklist: still a contact (so it can be undone), marked as blocked. */
+  isBlocked: z.boolean(),
 });
 export type Friend = z.infer<typeof Friend>;
 

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { UnauthorizedError } from '../errors';
 import type { AuthContext } from './auth-hook';
 import { ErrorEnvelope, ok } from './envelope';
+import type { RateLimit } from './rate-limit';
 
 export interface RouteContext {
   request: FastifyRequest;
@@ -58,7 +59,12 @@ export function splitRequestSchema(endpoint: Pick<Endpoint, 'path' | 'request'>)
  * schema shapes `data` in the envelope; all of them feed the OpenAPI document, so the
  * contract is written once, in packages/protocol. The handler gets one merged input.
  */
-export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>): void {
+export function route<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: Handler<E>,
+  options: { rateLimit?: RateLimit } = {},
+): void {
   const input = endpoint.method === 'GET' ? 'querystring' : 'body';
   const { params, rest } = splitRequestSchema(endpoint);
   app.withTypeProvider<ZodTypeProvider>().route({
@@ -83,6 +89,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
         request.body = {};
     },
     ...(endpoint.auth ? { preHandler: app.authenticate } : {}),
+    ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
     handler: async (request, reply) => {
       const ctx: RouteContext = {
         request,

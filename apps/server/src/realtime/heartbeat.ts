@@ -1,5 +1,5 @@
 import { ClientFrame, HEARTBEAT_INTERVAL_MS, HEARTBEAT_MAX_MISSED } from '@paichat/protocol';
-import type { ConnectionRegistry } from './registry';
+import type { Connection, ConnectionRegistry } from './registry';
 
 /**
  * A client pings every 5 s and reconnects after 5 missed answers. The server drops a socket
@@ -21,20 +21,34 @@ export function parseClientFrame(data: unknown): ClientFrame | null {
   return frame.success ? frame.data : null;
 }
 
-/** Starts the idle sweep (on the monotonic clock, `lastSeen` is `performance.now()`); returns its stop function. */
-export function startIdleSweep(
-  registry: ConnectionRegistry,
-  idleTimeoutMs: number,
-  onDrop: (userId: string) => void,
-): () => void {
+export interface SweepOptions {
+  idleTimeoutMs: number;
+  /** The wall clock token expiry is measured by. */
+  now: () => number;
+  /** A silent socket was dropped. */
+  onDrop: (userId: string) => void;
+  /** A socket's token expired (it is already out of the registry): close it so the client signs in again. */
+  onExpired: (connection: Connection) => void;
+}
+
+/**
+ * Starts the sweep that drops silent sockets (on the monotonic clock, `lastSeen` is
+ * `performance.now()`) and those whose token has expired; returns its stop function.
+ */
+export function startIdleSweep(registry: ConnectionRegistry, options: SweepOptions): () => void {
+  const { idleTimeoutMs, now, onDrop, onExpired } = options;
   const interval = Math.max(50, Math.min(HEARTBEAT_INTERVAL_MS, Math.floor(idleTimeoutMs / 2)));
   const timer = setInterval(() => {
     const cutoff = performance.now() - idleTimeoutMs;
+    const wallClock = now();
     for (const connection of registry.all()) {
       if (connection.lastSeen < cutoff) {
         registry.remove(connection);
         connection.socket.terminate();
         onDrop(connection.userId);
+      } else if (connection.expiresAt <= wallClock) {
+        registry.remove(connection);
+        onExpired(connection);
       }
     }
   }, interval);

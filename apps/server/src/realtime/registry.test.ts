@@ -7,6 +7,7 @@ const connection = (userId: string, sessionId: string): Connection => ({
   userId,
   sessionId,
   lastSeen: 0,
+  expiresAt: Number.MAX_SAFE_INTEGER,
 });
 
 describe('ConnectionRegistry', () => {

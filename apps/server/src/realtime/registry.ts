@@ -6,6 +6,8 @@ export interface Connection {
   sessionId: string;
   /** When the client last sent a frame, as `performance.now()` (monotonic). */
   lastSeen: number;
+  /** When its token expires (ms since the epoch, wall clock). */
+  expiresAt: number;
 }
 
 /** The sockets this node holds, by user (several devices each) and by session (one token). */

@@ -104,6 +104,7 @@ export async function startTestServer(
     DATABASE_URL: databaseUrl,
     DATA_DIR: dir,
     CAPTCHA: 'off',
+    RATE_LIMITS: 'off',
     DEMO_DATA: 'off',
     LOG_LEVEL: process.env.PAICHAT_TEST_LOG_LEVEL ?? 'silent',
     WEB_DIST: path.join(tmpdir(), 'paichat-no-web-dist'),

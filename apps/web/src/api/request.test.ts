@@ -232,6 +232,26 @@ describe('error catalogue', () => {
     expect(toast).toHaveBeenCalledExactlyOnceWith('Request failed', 'center');
   });
 
+  it('a 4xx answered with an envelope (a validation failure) toasts the server message, not "Request failed"', async () => {
+    fetchMock.mockResolvedValue(
+      json({ code: 400, msg: 'content.text: text is required', data: null, err: 'validation' }, 400),
+    );
+    await expect(request('/chat/sendMsg', { method: 'POST' })).rejects.toMatchObject({
+      kind: 'business',
+      status: 400,
+      code: 400,
+      err: 'validation',
+    });
+    expect(toast).toHaveBeenCalledOnce();
+    expect(toast.mock.calls[0]?.[0]).not.toBe('Request failed');
+  });
+
+  it('a 4xx without an envelope toasts "Request failed"', async () => {
+    fetchMock.mockResolvedValue(new Response('<html>Not here</html>', { status: 404 }));
+    await expect(request('/auth/captcha')).rejects.toMatchObject({ kind: 'http', status: 404 });
+    expect(toast).toHaveBeenCalledExactlyOnceWith('Request failed', 'center');
+  });
+
   it('a body that is not an envelope toasts "Request failed"', async () => {
     fetchMock.mockResolvedValue(new Response('<html>', { status: 200 }));
     await expect(request('/auth/captcha')).rejects.toMatchObject({ kind: 'http' });

@@ -13,7 +13,8 @@
  *   that was in flight with it.
  * - a network failure on /my/, /user/, /chat/, /group/, /friend/: the same as an expired login.
  * - another network failure (or the timeout): 'Please check your network'.
- * - another HTTP status: 'Request failed'.
+ * - another HTTP status: 'Request failed', except a 4xx answered with an envelope (a validation
+ *   failure is HTTP 400), which is a refusal like the next case.
  * - body code other than 200: the server's message at the top, in the interface language when
  *   the answer names a known `err`.
  */
@@ -218,7 +219,10 @@ export async function request<T = unknown>(rawPath: string, options: RequestOpti
   }
 
   if (response.status === Code.UNAUTHORIZED) return expired(response.status, null);
-  if (!response.ok) {
+  // A 4xx with an envelope is the server refusing this request (validation answers HTTP 400):
+  // its message says why. Anything else that is not a 2xx is "Request failed".
+  const refusal = response.status >= 400 && response.status < 500;
+  if (!response.ok && !refusal) {
     toast(t('errors.requestFailed'));
     return fail('http', t('errors.requestFailed'), { status: response.status });
   }
@@ -230,7 +234,7 @@ export async function request<T = unknown>(rawPath: string, options: RequestOpti
     toast(t('errors.requestFailed'));
     return fail('http', t('errors.requestFailed'), { status: response.status });
   }
-  if (!isEnvelope(envelope)) {
+  if (!isEnvelope(envelope) || (refusal && envelope.code === Code.OK)) {
     toast(t('errors.requestFailed'));
     return fail('http', t('errors.requestFailed'), { status: response.status });
   }

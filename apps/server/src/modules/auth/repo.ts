@@ -24,10 +24,22 @@ export async function findLiveSessionByTokenHash(
   db: DbOrTx,
   tokenHash: string,
   now: number,
-): Promise<Pick<SessionRow, 'id' | 'user_id'> | undefined> {
-  const { rows } = await sql<Pick<SessionRow, 'id' | 'user_id'>>`select "id", "user_id" from "sessions"
-    where "token_hash" = ${tokenHash} and "revoked_at" is null and "expires_at" > ${now}`.execute(db);
+): Promise<Pick<SessionRow, 'id' | 'user_id' | 'expires_at'> | undefined> {
+  const { rows } = await sql<
+    Pick<SessionRow, 'id' | 'user_id' | 'expires_at'>
+  >`select "id", "user_id", "expires_at"
+    from "sessions" where "token_hash" = ${tokenHash} and "revoked_at" is null and "expires_at" > ${now}`.execute(
+    db,
+  );
   return rows[0];
+}
+
+/** Deletes sessions that can never be used again: expired, or revoked before `revokedBefore`. */
+export async function deleteEndedSessions(db: DbOrTx, now: number, revokedBefore: number): Promise<void> {
+  await db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('revoked_at', '<', revokedBefore)]))
+    .execute();
 }
 
 export function findSessionById(db: DbOrTx, id: number): Promise<SessionRow | undefined> {

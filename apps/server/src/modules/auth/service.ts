@@ -49,7 +49,12 @@ export interface Caller {
 export interface SessionIdentity {
   userId: number;
   sessionId: number;
+  /** When the token stops working (ms since the epoch). */
+  expiresAt: number;
 }
+
+/** Ended sessions are swept at most this often, on a sign-in. */
+const SESSION_SWEEP_INTERVAL_MS = 60 * 60_000;
 
 const MAX_TOKEN_LENGTH = 256;
 const MAX_USER_AGENT_LENGTH = 255;
@@ -66,9 +71,16 @@ export function createAuthService(deps: AuthServiceDeps) {
   const { db, config, clock, bus } = deps;
   void warmUpPasswordCheck();
 
+  let lastSessionSweep = -Infinity;
+
   async function startSession(userId: number, userAgent: string | undefined, database = db) {
     const token = newToken();
     const now = clock.now();
+    if (now - lastSessionSweep >= SESSION_SWEEP_INTERVAL_MS) {
+      lastSessionSweep = now;
+      // A revoked row is kept a day so logs and support can still tell "signed out" apart.
+      await repo.deleteEndedSessions(database, now, now - DAY_MS);
+    }
     const sessionId = await repo.insertSession(database, {
       token_hash: hashToken(token),
       user_id: userId,
@@ -182,7 +194,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { token };
     },
 
-    async logout(identity: SessionIdentity): Promise<void> {
+    async logout(identity: Pick<SessionIdentity, 'userId' | 'sessionId'>): Promise<void> {
       const session = await repo.findSessionById(db, identity.sessionId);
       await repo.revokeSession(db, identity.sessionId, clock.now());
       const sessionId = String(identity.sessionId);
@@ -201,7 +213,9 @@ export function createAuthService(deps: AuthServiceDeps) {
     async resolveToken(token: string): Promise<SessionIdentity | null> {
       if (token.length === 0 || token.length > MAX_TOKEN_LENGTH) return null;
       const session = await repo.findLiveSessionByTokenHash(db, hashToken(token), clock.now());
-      return session ? { userId: session.user_id, sessionId: session.id } : null;
+      return session
+        ? { userId: session.user_id, sessionId: session.id, expiresAt: session.expires_at }
+        : null;
     },
   };
 }

@@ -16,6 +16,7 @@ import { AppError, UnauthorizedError, ValidationError } from '../../errors';
 import { ErrorEnvelope, ok, refusal } from '../../http/envelope';
 import { sendEnvelope } from '../../http/error-handler';
 import { parseRange } from '../../http/range';
+import { RATE_LIMITS } from '../../http/rate-limit';
 import type { Endpoint } from './kinds';
 import type { FilesService, StoredFile, UploadSource } from './service';
 
@@ -95,6 +96,7 @@ export async function filesRoutes(
             security: [{ token: [] }],
           },
           preHandler: app.authenticate,
+          config: { rateLimit: RATE_LIMITS.upload },
         },
         async (request) => {
           if (!request.auth) throw new UnauthorizedError();

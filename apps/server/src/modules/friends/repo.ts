@@ -41,14 +41,17 @@ export function findFriendship(db: DbOrTx, userId: number, friendId: number): Pr
     .executeTakeFirst();
 }
 
-export type FriendWithUser = Pick<FriendRow, 'remark' | 'tags'> & UserRow;
+export type FriendWithUser = Pick<FriendRow, 'remark' | 'tags'> & UserRow & { blocked_at: number | null };
 
 export function listFriendsWithUsers(db: DbOrTx, userId: number): Promise<FriendWithUser[]> {
   return db
     .selectFrom('friends')
     .innerJoin('users', 'users.id', 'friends.friend_id')
+    .leftJoin('blocks', (join) =>
+      join.onRef('blocks.blocked_id', '=', 'friends.friend_id').on('blocks.user_id', '=', userId),
+    )
     .selectAll('users')
-    .select(['friends.remark', 'friends.tags'])
+    .select(['friends.remark', 'friends.tags', 'blocks.created_at as blocked_at'])
     .where('friends.user_id', '=', userId)
     .orderBy('users.nick_name')
     .orderBy('users.id')

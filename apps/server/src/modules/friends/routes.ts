@@ -15,13 +15,18 @@ import {
   unblockUser,
 } from '@paichat/protocol';
 import type { FastifyInstance } from 'fastify';
+import { RATE_LIMITS } from '../../http/rate-limit';
 import { route } from '../../http/route';
 import type { FriendsService } from './service';
 
 export function friendsRoutes(app: FastifyInstance, friends: FriendsService): void {
-  route(app, searchFriend, (input, ctx) => friends.search(ctx.auth().userId, input.chatNo));
+  route(app, searchFriend, (input, ctx) => friends.search(ctx.auth().userId, input.chatNo), {
+    rateLimit: RATE_LIMITS.friendSearch,
+  });
   route(app, friendInfo, (input, ctx) => friends.info(ctx.auth().userId, input.id));
-  route(app, applyFriend, (input, ctx) => friends.apply(ctx.auth(), input));
+  route(app, applyFriend, (input, ctx) => friends.apply(ctx.auth(), input), {
+    rateLimit: RATE_LIMITS.friendApply,
+  });
   route(app, listFriendApplies, (_input, ctx) => friends.listApplies(ctx.auth().userId));
   route(app, agreeFriend, (input, ctx) => friends.agree(ctx.auth(), input.applyId));
   route(app, refuseFriend, async (input, ctx) => {

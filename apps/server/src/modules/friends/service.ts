@@ -80,7 +80,7 @@ export function parseTags(json: string | null): string[] {
   }
 }
 
-const toFriend = (user: UserRow, remark: string | null, tags: string | null): Friend => ({
+const toFriend = (user: UserRow, remark: string | null, tags: string | null, isBlocked: boolean): Friend => ({
   userId: String(user.id),
   nickName: user.nick_name,
   portrait: user.portrait,
@@ -88,6 +88,7 @@ const toFriend = (user: UserRow, remark: string | null, tags: string | null): Fr
   chatNo: user.chat_no ?? '',
   remark: remark ?? '',
   tags: parseTags(tags),
+  isBlocked,
 });
 
 export function createFriendsService(deps: FriendsServiceDeps) {
@@ -329,7 +330,7 @@ export function createFriendsService(deps: FriendsServiceDeps) {
 
     async listFriends(viewerId: number): Promise<{ list: Friend[] }> {
       const rows = await repo.listFriendsWithUsers(db, viewerId);
-      return { list: rows.map((row) => toFriend(row, row.remark, row.tags)) };
+      return { list: rows.map((row) => toFriend(row, row.remark, row.tags, row.blocked_at !== null)) };
     },
 
     async setRemark(
@@ -368,7 +369,7 @@ export function createFriendsService(deps: FriendsServiceDeps) {
 
     async listBlocked(viewerId: number): Promise<{ list: Friend[] }> {
       const rows = await repo.listBlockedWithUsers(db, viewerId);
-      return { list: rows.map((row) => toFriend(row, row.remark, row.tags)) };
+      return { list: rows.map((row) => toFriend(row, row.remark, row.tags, true)) };
     },
 
     async deleteFriend(actor: AuthContext, userId: string): Promise<void> {

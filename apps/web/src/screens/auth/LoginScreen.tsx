@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { TitleBar } from '../../components/TitleBar';
-import { TextField } from '../../components/TextField';
 import { AppLink } from '../../components/AppLink';
 import { useNav } from '../../nav';
 import { useT } from '../../i18n';
@@ -9,9 +8,9 @@ import * as endpoints from '../../api/endpoints';
 import { useCaptcha } from '../../api/queries/captcha';
 import { check } from '../../lib/checker';
 import { signIn } from '../../store/session';
-import { AgreementCheckbox } from './AgreementCheckbox';
 import { BrandHeader } from './BrandHeader';
 import { CaptchaField } from './CaptchaField';
+import { AccountField, FormEnd } from './FormEnd';
 import { PasswordField } from './PasswordField';
 import { loginData, loginRules } from './rules';
 import s from './auth.module.css';
@@ -74,16 +73,11 @@ export function LoginScreen({ header, homeUrl, signUpUrl, agreementUrl }: LoginS
       )}
       <main className={s.main}>
         <form className={s.form} onSubmit={submit} noValidate>
-          <TextField
+          <AccountField
             label={t('login.account')}
             placeholder={t('login.accountPlaceholder')}
             value={account}
             onValueChange={setAccount}
-            autoComplete="username"
-            autoCapitalize="off"
-            autoCorrect="off"
-            spellCheck={false}
-            maxLength={64}
           />
           <PasswordField
             label={t('login.password')}
@@ -102,15 +96,14 @@ export function LoginScreen({ header, homeUrl, signUpUrl, agreementUrl }: LoginS
               onRefresh={() => void captcha.refetch()}
             />
           )}
-          <AgreementCheckbox checked={agreed} onChange={setAgreed} agreementUrl={agreementUrl} />
-          {error && (
-            <p className={s.error} role="alert">
-              {error}
-            </p>
-          )}
-          <button type="submit" className={s.primary} disabled={busy} aria-busy={busy}>
-            {t('login.submit')}
-          </button>
+          <FormEnd
+            checked={agreed}
+            onChange={setAgreed}
+            agreementUrl={agreementUrl}
+            error={error}
+            busy={busy}
+            submitLabel={t('login.submit')}
+          />
         </form>
         <p className={s.alt}>
           <span>{t('login.noAccount')}</span>

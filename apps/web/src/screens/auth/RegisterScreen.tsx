@@ -8,8 +8,8 @@ import * as endpoints from '../../api/endpoints';
 import { check } from '../../lib/checker';
 import { signIn } from '../../store/session';
 import { NICKNAME_MAX } from '@paichat/protocol';
-import { AgreementCheckbox } from './AgreementCheckbox';
 import { ChatNoHint } from './ChatNoHint';
+import { AccountField, FormEnd } from './FormEnd';
 import { PasswordField } from './PasswordField';
 import { registerRules } from './rules';
 import { useChatNoCheck } from './useChatNoCheck';
@@ -63,16 +63,11 @@ export function RegisterScreen({ homeUrl, agreementUrl }: RegisterScreenProps) {
       <div className={s.main}>
         <form className={s.form} onSubmit={submit} noValidate>
           <p className={s.intro}>{t('register.intro')}</p>
-          <TextField
+          <AccountField
             label={t('register.chatNo')}
             placeholder={t('register.chatNoPlaceholder')}
             value={chatNo}
             onValueChange={setChatNo}
-            autoComplete="username"
-            autoCapitalize="off"
-            autoCorrect="off"
-            spellCheck={false}
-            maxLength={64}
             hint={<ChatNoHint state={chatNoState} />}
             hintLive
           />
@@ -100,15 +95,14 @@ export function RegisterScreen({ homeUrl, agreementUrl }: RegisterScreenProps) {
             autoComplete="new-password"
             maxLength={64}
           />
-          <AgreementCheckbox checked={agreed} onChange={setAgreed} agreementUrl={agreementUrl} />
-          {error && (
-            <p className={s.error} role="alert">
-              {error}
-            </p>
-          )}
-          <button type="submit" className={s.primary} disabled={busy} aria-busy={busy}>
-            {t('register.submit')}
-          </button>
+          <FormEnd
+            checked={agreed}
+            onChange={setAgreed}
+            agreementUrl={agreementUrl}
+            error={error}
+            busy={busy}
+            submitLabel={t('register.submit')}
+          />
         </form>
         <p className={s.alt}>
           <span>{t('register.haveAccount')}</span>

@@ -5,20 +5,33 @@ import { displayNameOf } from '../../lib/contactGroups';
 import { useT } from '../../i18n';
 import s from './ChatWindow.module.css';
 
-/** Choose a friend (`GET /friend/list`) whose contact card to send. */
+/**
+ * Choose a friend (`GET /friend/list`): whose contact card to send in a chat, or, from a
+ * person's settings, whom to send their card to (that person left out).
+ */
 export function CardPickerSheet({
   open,
   onClose,
   onPick,
+  title,
+  excludeUserId,
 }: {
   open: boolean;
   onClose: () => void;
-  onPick: (userId: string) => void;
+  onPick: (userId: string, name: string) => void;
+  /** Defaults to "Choose a contact". */
+  title?: string;
+  excludeUserId?: string;
 }) {
   const t = useT();
   return (
-    <Sheet open={open} title={t('chatWindow.cardTitle')} onClose={onClose}>
-      {open && <FriendChoices onPick={(userId) => (onClose(), onPick(userId))} />}
+    <Sheet open={open} title={title ?? t('chatWindow.cardTitle')} onClose={onClose}>
+      {open && (
+        <FriendChoices
+          excludeUserId={excludeUserId}
+          onPick={(userId, name) => (onClose(), onPick(userId, name))}
+        />
+      )}
       <button type="button" className={s.sheetCancel} onClick={onClose}>
         {t('common.cancel')}
       </button>
@@ -26,7 +39,13 @@ export function CardPickerSheet({
   );
 }
 
-function FriendChoices({ onPick }: { onPick: (userId: string) => void }) {
+function FriendChoices({
+  onPick,
+  excludeUserId,
+}: {
+  onPick: (userId: string, name: string) => void;
+  excludeUserId?: string;
+}) {
   const t = useT();
   const friends = useFriendList();
   if (friends.isPending) return <p className={s.sheetNote}>{t('common.loading')}</p>;
@@ -40,14 +59,15 @@ function FriendChoices({ onPick }: { onPick: (userId: string) => void }) {
       </div>
     );
   }
-  if (friends.data.length === 0) return <p className={s.sheetNote}>{t('chatWindow.noFriends')}</p>;
+  const choices = friends.data.filter((friend) => friend.userId !== excludeUserId);
+  if (choices.length === 0) return <p className={s.sheetNote}>{t('chatWindow.noFriends')}</p>;
   return (
     <ul className={s.pickList}>
-      {friends.data.map((friend) => {
+      {choices.map((friend) => {
         const name = displayNameOf(friend);
         return (
           <li key={friend.userId}>
-            <button type="button" className={s.pickItem} onClick={() => onPick(friend.userId)}>
+            <button type="button" className={s.pickItem} onClick={() => onPick(friend.userId, name)}>
               <span aria-hidden className={s.pickAvatar}>
                 <Avatar name={name} src={friend.portrait || undefined} alt="" size={36} />
               </span>

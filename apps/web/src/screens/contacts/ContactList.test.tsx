@@ -30,6 +30,7 @@ const friend = (userId: string, nickName: string): Friend => ({
   userType: 'user',
   chatNo: '',
   tags: [],
+  isBlocked: false,
 });
 
 function renderList() {

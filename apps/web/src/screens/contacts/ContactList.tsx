@@ -4,6 +4,7 @@ import type { Friend } from '@paichat/protocol';
 import { AppLink } from '../../components/AppLink';
 import { Avatar } from '../../components/Avatar';
 import { LetterIndex } from '../../components/LetterIndex';
+import { useT } from '../../i18n';
 import {
   INDEX_LETTERS,
   displayNameOf,
@@ -39,6 +40,7 @@ export interface ContactListProps {
  * rows on screen are rendered, so thousands of contacts scroll smoothly.
  */
 export function ContactList({ groups, contactUrl, header, footer, indexLabel }: ContactListProps) {
+  const t = useT();
   const list = useRef<GroupedVirtuosoHandle>(null);
   const { items, counts, letters, keys } = useMemo(
     () => ({
@@ -85,6 +87,7 @@ export function ContactList({ groups, contactUrl, header, footer, indexLabel }: 
                 <Avatar name={name} src={friend.portrait || undefined} alt="" size={40} />
               </span>
               <span className={s.contactName}>{name}</span>
+              {friend.isBlocked && <span className={s.blockedTag}>{t('contacts.blocked')}</span>}
             </AppLink>
           );
         }}

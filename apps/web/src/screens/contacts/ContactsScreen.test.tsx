@@ -19,6 +19,7 @@ const friend = (userId: string, nickName: string, remark = ''): Friend => ({
   userType: 'user',
   chatNo: `u${userId}`,
   tags: [],
+  isBlocked: false,
 });
 
 const urls = {
@@ -73,6 +74,14 @@ describe('ContactsScreen', () => {
     expect(screen.queryByRole('link', { name: 'Xavier' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Boss' }).getAttribute('href')).toBe('#/info?userId=5');
     expect(screen.getByText('Contacts: 6')).toBeTruthy();
+  });
+
+  it('keeps a blocked contact listed, marked as blocked', async () => {
+    serve([friend('1', 'amy'), { ...friend('2', 'Zoe'), isBlocked: true }]);
+    renderScreen(sized(<ContactsScreen {...urls} />));
+    const zoe = await screen.findByRole('link', { name: /^Zoe/ });
+    expect(within(zoe).getByText('Blocked')).toBeTruthy();
+    expect(within(screen.getByRole('link', { name: 'amy' })).queryByText('Blocked')).toBeNull();
   });
 
   it('offers the whole A–Z index as buttons, once there are contacts', async () => {

@@ -1,6 +1,6 @@
-import { useId } from 'react';
+import { useState } from 'react';
 import { EditSOutline, RightOutline, SendOutline } from 'antd-mobile-icons';
-import type { PersonView } from '@paichat/protocol';
+import { MsgType, type PersonView } from '@paichat/protocol';
 import { Page } from '../../components/Page';
 import { Switch } from '../../components/Switch';
 import { confirmDialog, showToast } from '../../components/ui';
@@ -10,6 +10,8 @@ import { withQuery } from '../../lib/url';
 import { useNav } from '../../nav';
 import { useT } from '../../i18n';
 import { displayNameOf } from '../../lib/contactGroups';
+import { useChatCommands } from '../../store/chat/hooks';
+import { CardPickerSheet } from '../chat/CardPickerSheet';
 import { PersonLoader, useUserIdParam } from './PersonLoader';
 import s from './friends.module.css';
 
@@ -25,7 +27,8 @@ function Settings({ person, setRemarkUrl, contactUrl }: { person: PersonView } &
   const setBlocked = useSetBlocked();
   const remove = useDeleteFriend();
   const name = displayNameOf(person);
-  const shareNoteId = useId();
+  const [sharing, setSharing] = useState(false);
+  const chats = useChatCommands();
 
   const onBlacklist = async (blocked: boolean) => {
     // Adding cuts them off: ask first. Taking them off the list again is harmless.
@@ -43,6 +46,24 @@ function Settings({ person, setRemarkUrl, contactUrl }: { person: PersonView } &
       showToast(t(blocked ? 'friends.blacklistAdded' : 'friends.blacklistRemoved'), { role: 'status' });
     } catch {
       // The request function has shown why.
+    }
+  };
+
+  /** Sends this person's card into the chat with the chosen friend, as the chat's attachment menu would. */
+  const onShareTo = async (recipientId: string, recipientName: string) => {
+    const confirmed = await confirmDialog({
+      title: t('friends.shareCard'),
+      content: t('friends.shareCardConfirm', { name, recipient: recipientName }),
+      confirmText: t('friends.send'),
+      cancelText: t('common.cancel'),
+    });
+    if (!confirmed) return;
+    try {
+      const chatId = await chats.open({ userId: recipientId });
+      await chats.send(chatId, MsgType.CARD, { userId: person.userId });
+      showToast(t('friends.shareCardSent'), { role: 'status' });
+    } catch {
+      // A refusal or an outage shows in that chat, where the card waits to be sent again.
     }
   };
 
@@ -89,14 +110,19 @@ function Settings({ person, setRemarkUrl, contactUrl }: { person: PersonView } &
         />
       </div>
       <div className={s.settingsList}>
-        <button type="button" className={s.settingsRow} disabled aria-describedby={shareNoteId}>
+        <button type="button" className={s.settingsRow} onClick={() => setSharing(true)}>
           <SendOutline aria-hidden />
           <span className={s.settingsLabel}>{t('friends.shareCard')}</span>
+          <RightOutline className={s.chevron} aria-hidden />
         </button>
-        <p id={shareNoteId} className={s.settingsNote}>
-          {t('friends.shareCardSoon')}
-        </p>
       </div>
+      <CardPickerSheet
+        open={sharing}
+        title={t('friends.shareCardTo')}
+        excludeUserId={person.userId}
+        onClose={() => setSharing(false)}
+        onPick={(userId, recipientName) => void onShareTo(userId, recipientName)}
+      />
       {person.isFriend && (
         <div className={s.settingsList}>
           <button

@@ -64,6 +64,7 @@ describe('SetRemarkScreen', () => {
       chatNo: 'zoe',
       remark: '',
       tags: [],
+      isBlocked: false,
     };
     client.setQueryData(friendListKey, [friend]);
     // The saved tags show until edited.

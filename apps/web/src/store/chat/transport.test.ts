@@ -8,6 +8,12 @@ describe('failureOf', () => {
     expect(failureOf(new ApiError('http', 'Request failed', 400)).kind).toBe('business');
     expect(failureOf(new ApiError('http', 'Request failed', 429)).kind).toBe('http');
     expect(failureOf(new ApiError('http', 'Request failed', 502)).kind).toBe('http');
+    // A validation refusal (HTTP 400 with its envelope) is final; a throttle (429) is not.
+    expect(failureOf(new ApiError('business', 'text is required', 400, 400, 'validation')).kind).toBe(
+      'business',
+    );
+    expect(failureOf(new ApiError('business', 'Too many attempts', 429, 429)).kind).toBe('http');
+    expect(failureOf(new ApiError('http', 'Request failed', 200)).kind).toBe('http');
     expect(failureOf(new ApiError('network', 'Please check your network')).kind).toBe('network');
     expect(failureOf(new TypeError('fetch failed')).kind).toBe('network');
   });

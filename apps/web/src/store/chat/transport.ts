@@ -31,9 +31,9 @@ export const appTransport: ChatTransport = {
 export type FailureKind =
   /** No answer (offline, timeout): worth trying again later. */
   | 'network'
-  /** The server answered with another body code: its message says why; retrying will not help. */
+  /** The server refused the request (body code or 4xx): its message says why; retrying will not help. */
   | 'business'
-  /** An answer that is not one (HTTP 5xx, not JSON): try again later. */
+  /** An answer that is not one (HTTP 5xx, 408, 429, not JSON): try again later. */
   | 'http'
   /** The session is over (401). */
   | 'expired';
@@ -49,16 +49,16 @@ export function failureOf(error: unknown): Failure {
   if (error instanceof ApiError) {
     switch (error.kind) {
       case 'business':
-        return { kind: 'business', message: error.message };
-      case 'http':
-        // A 4xx is the server refusing this request (the server answers validation failures
-        // with HTTP 400): sending it again would be refused again. 408/429 and 5xx may pass later.
-        return error.status !== null &&
-          error.status >= 400 &&
-          error.status < 500 &&
-          ![408, 429].includes(error.status)
-          ? { kind: 'business', message: error.message }
-          : { kind: 'http', message: error.message };
+      case 'http': {
+        // A refusal (a body code, or a 4xx such as a validation failure) would be refused again.
+        // 408, 429, 5xx and a 2xx that is not an envelope may pass later.
+        const status = error.status ?? 200;
+        const retryable =
+          status >= 500 || status === 408 || status === 429 || (error.kind === 'http' && status < 400);
+        return retryable
+          ? { kind: 'http', message: error.message }
+          : { kind: 'business', message: error.message };
+      }
       case 'expired':
         // A quiet call's network failure on /chat/ reads as "expired" with no answer at all.
         return error.status === null && error.code === null

@@ -10,7 +10,7 @@
  *
  * Other flags: --connections (keep-alive connections, default one per user), --in-flight
  * (sends outstanding at most, default 512), --warmup (seconds before each measured run,
- * default 3), --p99-budget (ms, for --max, default 200), --url/--pid (see below).
+ * default 3), --p99-budget (ms, for --max, default 200), --url/--pid (see serverUnderTest in load.ts).
  *
  * The load generator runs on the same machine as the server, so both share its cores.
  * "Lost" is a message the server acknowledged (status '0') that the recipient's socket never
@@ -19,10 +19,8 @@
  * recipient's socket. (The sender's own devices get an echo of each message too; the server
  * sends it, the benchmark does not parse it.)
  */
-import { Agent, request } from 'node:http';
-import WebSocket from 'ws';
-import { startServer } from '../../e2e/support/server';
 import { seed, type SeededUser } from '../../apps/server/test/support/seed';
+import { cpuSeconds, inBatches, jsonClient, openSockets, serverUnderTest } from './load';
 import { flag, percentile, rssKiB } from './stats';
 
 const users = Math.max(2, Math.floor(flag('users', 100) / 2) * 2);
@@ -44,73 +42,9 @@ interface Account extends SeededUser {
   partner: number;
 }
 
-/**
- * --url http://host:port benchmarks a server started by hand instead (e.g. under
- * `node --cpu-prof`, or on PostgreSQL); --pid <its pid> adds its CPU and memory to the report.
- */
-const urlAt = process.argv.indexOf('--url');
-const server =
-  urlAt >= 0
-    ? {
-        url: process.argv[urlAt + 1] ?? '',
-        pid: process.argv.includes('--pid') ? flag('pid', 1) : 0,
-        stop: async () => {},
-      }
-    : await startServer({ LOG_LEVEL: 'error' });
-const agent = new Agent({ keepAlive: true, maxSockets: connections });
-const { hostname, port } = new URL(server.url);
-
-/** POST a JSON body; answers the parsed envelope. */
-function post<T>(
-  path: string,
-  token: string | null,
-  body: unknown,
-): Promise<{ code: number; msg: string; data: T }> {
-  const payload = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        agent,
-        hostname,
-        port,
-        path,
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(payload),
-          device: 'H5',
-          version: '1.2.2',
-          ...(token ? { authorization: token } : {}),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          try {
-            resolve(JSON.parse(Buffer.concat(chunks).toString()) as { code: number; msg: string; data: T });
-          } catch (error) {
-            reject(error instanceof Error ? error : new Error(String(error)));
-          }
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
-async function get<T>(path: string, token: string): Promise<T> {
-  const response = await fetch(`${server.url}${path}`, { headers: { authorization: token } });
-  return ((await response.json()) as { data: T }).data;
-}
-
-/** Runs `work` over `items`, `width` at a time. */
-async function inBatches<T>(items: T[], width: number, work: (item: T, index: number) => Promise<void>) {
-  for (let i = 0; i < items.length; i += width)
-    await Promise.all(items.slice(i, i + width).map((item, j) => work(item, i + j)));
-}
+const server = await serverUnderTest({ LOG_LEVEL: 'error' });
+const client = jsonClient(server.url, connections);
+const { post, get } = client;
 
 // Setup: accounts, friendships, sockets.
 
@@ -153,12 +87,10 @@ let ackLatencies: number[] = [];
 const delivered = new Set<string>();
 let lastDeliveryAt = 0;
 
-const wsUrl = server.url.replace(/^http/, 'ws');
-const sockets: WebSocket[] = [];
-await inBatches(accounts, 50, async (account, index) => {
-  const ws = new WebSocket(`${wsUrl}/ws?Authorization=${encodeURIComponent(account.token)}`);
-  sockets.push(ws);
-  ws.on('message', (data) => {
+const sockets = await openSockets(
+  server.url,
+  accounts.map((a) => a.token),
+  (index, data) => {
     const text = data.toString();
     // Only what a recipient receives is measured; the sender's own echoes are not parsed.
     if (!text.startsWith('{"pushType":"MSG"') || text.includes('"isSelf":true')) return;
@@ -176,16 +108,8 @@ await inBatches(accounts, 50, async (account, index) => {
     counters.delivered += 1;
     lastDeliveryAt = performance.now();
     latencies.push(lastDeliveryAt - sent.started);
-  });
-  await new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve());
-    ws.once('error', reject);
-  });
-});
-// Heartbeats, so the server keeps the sockets.
-const heartbeat = setInterval(() => {
-  for (const ws of sockets) if (ws.readyState === WebSocket.OPEN) ws.send('{"type":"ping"}');
-}, 5000);
+  },
+);
 // The "now friends" notices arrive before the run starts.
 await new Promise((r) => setTimeout(r, 500));
 console.log(
@@ -237,13 +161,6 @@ interface Result {
   generatorCpu: number;
   /** Server CPU time (user + system) per delivered message, in µs: what one core can carry is 1e6 / this. */
   serverCpuPerMessage: number;
-}
-
-async function cpuSeconds(pid: number): Promise<number> {
-  if (pid === 0) return NaN;
-  const { readFile } = await import('node:fs/promises');
-  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /** Sends at `target` messages/s for `duration` s (open loop, at most maxInFlight at once). */
@@ -347,8 +264,7 @@ try {
   }
   if (server.pid) console.log(`server RSS             ${((await rssKiB(server.pid)) / 1024).toFixed(1)} MiB`);
 } finally {
-  clearInterval(heartbeat);
-  for (const ws of sockets) ws.terminate();
-  agent.destroy();
+  sockets.close();
+  client.close();
   await server.stop();
 }

@@ -13,10 +13,12 @@ import { createLogger } from './logger';
 import { createAuthHook } from './http/auth-hook';
 import { ok, refusal } from './http/envelope';
 import { installErrorHandler, sendEnvelope } from './http/error-handler';
+import { registerRateLimits } from './http/rate-limit';
 import { installJsonParser, installSecurityHeaders } from './http/security';
 import { registerWebApp } from './http/web-app';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
+import { createAppender } from './modules/chats/appender';
 import { chatsRoutes } from './modules/chats/routes';
 import { createChatsService } from './modules/chats/service';
 import { dictRoutes } from './modules/dict/routes';
@@ -24,6 +26,8 @@ import { filesRoutes } from './modules/files/routes';
 import { createFilesService } from './modules/files/service';
 import { createFileStore } from './modules/files/store';
 import { friendsRoutes } from './modules/friends/routes';
+import { groupsRoutes } from './modules/groups/routes';
+import { createGroupsService } from './modules/groups/service';
 import { createFriendsService, type AfterCommit, type FriendsMadeHook } from './modules/friends/service';
 import { usersRoutes } from './modules/users/routes';
 import { createUsersService } from './modules/users/service';
@@ -104,6 +108,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   installJsonParser(app);
   installErrorHandler(app);
   installSecurityHeaders(app);
+  await registerRateLimits(app, config.rateLimits);
 
   await app.register(swagger, {
     openapi: {
@@ -144,12 +149,23 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     log: logger.child({ module: 'users' }),
     isOwnImage: files.isOwnImage,
   });
+  // One appender for one-to-one and group sends: sends arriving together share a transaction.
+  const appender = createAppender(db, logger.child({ module: 'messages' }));
   const chats = createChatsService({
     db,
     clock,
     bus,
     log: logger.child({ module: 'chats' }),
     describeFiles: files.describe,
+    appender,
+  });
+  const groups = createGroupsService({
+    db,
+    clock,
+    bus,
+    log: logger.child({ module: 'groups' }),
+    appender,
+    files,
   });
   const friends = createFriendsService({
     db,
@@ -167,8 +183,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     log: logger.child({ module: 'realtime' }),
     resolveToken: async (token) => {
       const session = await auth.resolveToken(token);
-      return session ? { userId: String(session.userId), sessionId: String(session.sessionId) } : null;
+      return session
+        ? {
+            userId: String(session.userId),
+            sessionId: String(session.sessionId),
+            expiresAt: session.expiresAt,
+          }
+        : null;
     },
+    now: () => clock.now(),
     ...deps.realtime,
   });
   app.decorate('paichat', { config, db, bus, clock, registry });
@@ -177,6 +200,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   usersRoutes(app, users);
   friendsRoutes(app, friends);
   chatsRoutes(app, chats);
+  groupsRoutes(app, groups);
   dictRoutes(app);
   await filesRoutes(app, files, {
     authenticateWithCookie: createAuthHook(auth.resolveToken, { cookie: true }),

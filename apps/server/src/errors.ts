@@ -58,6 +58,13 @@ export class TooManyAttemptsError extends AppError {
   }
 }
 
+/** A caller went over an endpoint's request budget (http/rate-limit.ts). */
+export class TooManyRequestsError extends AppError {
+  constructor() {
+    super(Code.TOO_MANY, ErrorId.tooManyAttempts, 'Too many requests, please try again later');
+  }
+}
+
 export class RegistrationClosedError extends AppError {
   constructor() {
     super(Code.FORBIDDEN, ErrorId.registrationClosed, 'Registration is closed');
@@ -172,5 +179,50 @@ export class ChatNotFoundError extends AppError {
 export class MessageNotFoundError extends AppError {
   constructor() {
     super(Code.NOT_FOUND, ErrorId.messageNotFound, 'Message not found');
+  }
+}
+
+// Groups.
+
+/** The group does not exist, or the caller never belonged to it (the two look the same). */
+export class GroupNotFoundError extends AppError {
+  constructor() {
+    super(Code.NOT_FOUND, ErrorId.groupNotFound, 'Group chat not found');
+  }
+}
+
+export class NotGroupMemberError extends AppError {
+  constructor() {
+    super(Code.FORBIDDEN, ErrorId.notGroupMember, 'You are no longer a member of this group chat');
+  }
+}
+
+export class NotGroupOwnerError extends AppError {
+  constructor() {
+    super(Code.FORBIDDEN, ErrorId.notGroupOwner, 'Only the group owner can do this');
+  }
+}
+
+export class GroupDismissedError extends AppError {
+  constructor() {
+    super(Code.FORBIDDEN, ErrorId.groupDismissed, 'This group chat has been dismissed');
+  }
+}
+
+export class GroupFullError extends AppError {
+  constructor(max: number) {
+    super(Code.CONFLICT, ErrorId.groupFull, `A group chat holds at most ${max} members`);
+  }
+}
+
+export class GroupCodeExpiredError extends AppError {
+  constructor() {
+    super(Code.BAD_REQUEST, ErrorId.groupCodeExpired, 'This group QR code has expired');
+  }
+}
+
+export class GroupCodeInvalidError extends AppError {
+  constructor() {
+    super(Code.NOT_FOUND, ErrorId.groupCodeInvalid, 'This group QR code is not valid');
   }
 }

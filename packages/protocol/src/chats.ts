@@ -80,6 +80,8 @@ export const ChatSession = ChatState.extend({
   userId: z.string(),
   /** GROUP only. */
   groupId: z.string().optional(),
+  /** GROUP only: ACTIVE while the viewer is a member; LEFT or DISMISSED make the chat read-only. */
+  groupStatus: z.enum(['ACTIVE', 'LEFT', 'DISMISSED']).optional(),
   /** The friend's remark when set, else their nickname (GROUP: the group name). */
   nickName: z.string(),
   portrait: z.string(),
@@ -183,6 +185,10 @@ export const SendStatus = {
   BLOCKED_BY_USER: '2',
   /** The sender blocked the recipient (spec alert "user blocked"). */
   USER_BLOCKED: '3',
+  /** GROUP: the sender is not (or no longer) a member. */
+  NOT_GROUP_MEMBER: '4',
+  /** GROUP: the group was dismissed. */
+  GROUP_DISMISSED: '5',
 } as const;
 export type SendStatus = (typeof SendStatus)[keyof typeof SendStatus];
 
@@ -192,6 +198,8 @@ export const SEND_STATUS_CODE = {
   '1': ErrorId.notFriends,
   '2': ErrorId.blockedByUser,
   '3': ErrorId.userBlocked,
+  '4': ErrorId.notGroupMember,
+  '5': ErrorId.groupDismissed,
 } as const satisfies Record<SendStatus, string>;
 
 /** The English label of each refusal, shown by the client as a system notice. */
@@ -200,13 +208,22 @@ export const SEND_STATUS_LABEL: Record<SendStatus, string> = {
   '1': 'You are not friends yet. Send a friend request first.',
   '2': 'Message was blocked: you have been blocked by this user.',
   '3': 'You have blocked this user. Remove them from your blacklist to send messages.',
+  '4': 'You are no longer a member of this group chat.',
+  '5': 'This group chat has been dismissed.',
 };
 
 export const SendMsgResult = z.object({
-  status: z.enum(['0', '1', '2', '3']),
+  status: z.enum(['0', '1', '2', '3', '4', '5']),
   /** '' on success; otherwise the refusal in plain English. */
   statusLabel: z.string(),
-  statusCode: z.enum(['ok', ErrorId.notFriends, ErrorId.blockedByUser, ErrorId.userBlocked]),
+  statusCode: z.enum([
+    'ok',
+    ErrorId.notFriends,
+    ErrorId.blockedByUser,
+    ErrorId.userBlocked,
+    ErrorId.notGroupMember,
+    ErrorId.groupDismissed,
+  ]),
   /** '' on a refusal. */
   msgId: z.string(),
   /** 0 on a refusal. */

@@ -48,6 +48,19 @@ export const ErrorId = {
   chatNotFound: 'chatNotFound',
   /** lastMsgId is not a message the caller can see in this chat. */
   messageNotFound: 'messageNotFound',
+  /** The group does not exist (or the caller never belonged to it). */
+  groupNotFound: 'groupNotFound',
+  /** The caller is not (or no longer) a member of the group. */
+  notGroupMember: 'notGroupMember',
+  /** Only the group owner may do this. */
+  notGroupOwner: 'notGroupOwner',
+  groupDismissed: 'groupDismissed',
+  /** The group would exceed GROUP_MEMBERS_MAX members. */
+  groupFull: 'groupFull',
+  /** The group QR code is older than 7 days. */
+  groupCodeExpired: 'groupCodeExpired',
+  /** The group QR code was never issued (forged or mistyped). */
+  groupCodeInvalid: 'groupCodeInvalid',
 } as const;
 export type ErrorId = (typeof ErrorId)[keyof typeof ErrorId];
 

@@ -10,3 +10,4 @@ export * from './dict';
 export * from './files';
 export * from './messages';
 export * from './chats';
+export * from './groups';

@@ -170,10 +170,37 @@ export const FileContent = z.object({ url: z.string(), name: z.string(), size: z
 export const AlertCode = {
   /** Two people just became friends (their chat opens with it). */
   nowFriends: 'nowFriends',
+  /** params {name}: who created the group, {names}: who they invited. */
+  groupCreated: 'groupCreated',
+  /** params {name}: who added, {names}: who joined. */
+  groupInvited: 'groupInvited',
+  /** params {name}: who joined through the QR code. */
+  groupJoined: 'groupJoined',
+  /** params {name}: who left. */
+  groupLeft: 'groupLeft',
+  /** params {name}: the owner, {names}: who was removed. */
+  groupRemoved: 'groupRemoved',
+  /** params {name}: who renamed, {groupName}: the new name. */
+  groupRenamed: 'groupRenamed',
+  /** params {name}: who edited, {notice}: the new announcement ('' when cleared). */
+  groupNotice: 'groupNotice',
+  /** params {name}: the new owner. */
+  groupOwner: 'groupOwner',
+  /** params {name}: the owner who dismissed it. */
+  groupDismissed: 'groupDismissed',
 } as const;
 export type AlertCode = (typeof AlertCode)[keyof typeof AlertCode];
 export const ALERT_TEXT: Record<AlertCode, string> = {
   nowFriends: 'You are now friends. Start chatting!',
+  groupCreated: '{name} invited {names} to the group chat',
+  groupInvited: '{name} invited {names} to the group chat',
+  groupJoined: '{name} joined the group chat by scanning the QR code',
+  groupLeft: '{name} left the group chat',
+  groupRemoved: '{name} removed {names} from the group chat',
+  groupRenamed: '{name} changed the group name to "{groupName}"',
+  groupNotice: '{name} updated the group announcement: {notice}',
+  groupOwner: '{name} is now the group owner',
+  groupDismissed: '{name} dismissed the group chat',
 };
 export const AlertContent = z.object({
   code: z.enum(Object.values(AlertCode) as [AlertCode, ...AlertCode[]]),
@@ -183,7 +210,7 @@ export const AlertContent = z.object({
 });
 
 /** A message a client may send: `{msgType, content}`, discriminated by msgType (no ALERT). */
-function outgoing<S extends z.ZodRawShape>(target: S) {
+export function outgoing<S extends z.ZodRawShape>(target: S) {
   return z.discriminatedUnion('msgType', [
     z.object({ ...target, msgType: z.literal(MsgType.TEXT), content: TextContent }),
     z.object({ ...target, msgType: z.literal(MsgType.IMAGE), content: ImageContent }),
@@ -239,6 +266,8 @@ export const ServerMessage = z.object({
   isSelf: z.boolean(),
   fromNickName: z.string(),
   fromPortrait: z.string(),
+  /** GROUP: the sender's nickname in the group when sent ('' when none). */
+  fromGroupNick: z.string().optional(),
 });
 export type ServerMessage = z.infer<typeof ServerMessage>;
 

@@ -43,6 +43,8 @@ export const NoticeType = {
   CHAT_READ: 'CHAT_READ',
   /** The user pinned, muted, removed or cleared a chat: msgContent is ChatUpdatedNotice (chats.ts). */
   CHAT_UPDATED: 'CHAT_UPDATED',
+  /** A group the user belongs (or belonged) to changed: msgContent is GroupChangedNotice (groups.ts). */
+  GROUP_CHANGED: 'GROUP_CHANGED',
 } as const;
 export type NoticeType = (typeof NoticeType)[keyof typeof NoticeType];
 

@@ -25,6 +25,8 @@ import { ConnectionRegistry, type Connection } from './registry';
 export interface SocketIdentity {
   userId: string;
   sessionId: string;
+  /** When the token stops working (ms since the epoch): the socket is closed with 4001 then. */
+  expiresAt: number;
 }
 
 export interface GatewayOptions {
@@ -32,6 +34,8 @@ export interface GatewayOptions {
   /** Resolves a token to its live session, or null when missing, unknown, expired or revoked. */
   resolveToken: (token: string) => Promise<SocketIdentity | null>;
   log: FastifyBaseLogger;
+  /** The wall clock tokens expire by (ms since the epoch). */
+  now?: () => number;
   /** Unsent bytes above which a socket is closed with 4008. */
   slowConsumerBytes?: number;
   idleTimeoutMs?: number;
@@ -82,25 +86,27 @@ export async function registerGateway(
     },
   });
 
-  const send = (connection: Connection, payload: string): void => {
+  /** Sends one encoded text frame's payload (shared by every recipient of a push, never copied per socket). */
+  const send = (connection: Connection, frame: Buffer): void => {
     const { socket } = connection;
     if (socket.readyState !== WebSocket.OPEN) return;
-    if (socket.bufferedAmount + Buffer.byteLength(payload) > slowConsumerBytes) {
+    if (socket.bufferedAmount + frame.length > slowConsumerBytes) {
       log.warn({ userId: connection.userId, buffered: socket.bufferedAmount }, 'closing slow consumer');
       registry.remove(connection);
       socket.close(CloseCode.SLOW_CONSUMER, 'Too slow: reconnect and catch up');
       return;
     }
-    socket.send(payload);
+    socket.send(frame, { binary: false });
   };
 
   const onBusEvent = (event: BusEvent): void => {
     if (event.type === 'push') {
-      const { payload } = event;
+      // Encoded once: a group push reaches hundreds of sockets with the same bytes.
+      const frame = Buffer.from(event.payload);
       const skip = new Set(event.exceptSessionIds ?? []);
       for (const userId of event.userIds) {
         for (const connection of registry.forUser(userId)) {
-          if (!skip.has(connection.sessionId)) send(connection, payload);
+          if (!skip.has(connection.sessionId)) send(connection, frame);
         }
       }
     } else {
@@ -111,9 +117,12 @@ export async function registerGateway(
     }
   };
   const unsubscribe = options.bus.subscribe(onBusEvent);
-  const stopSweep = startIdleSweep(registry, options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS, (userId) =>
-    log.info({ userId }, 'dropped silent socket'),
-  );
+  const stopSweep = startIdleSweep(registry, {
+    idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
+    now: options.now ?? Date.now,
+    onDrop: (userId) => log.info({ userId }, 'dropped silent socket'),
+    onExpired: (connection) => connection.socket.close(CloseCode.UNAUTHORIZED, UNAUTHORIZED_REASON),
+  });
   app.addHook('onClose', async () => {
     stopSweep();
     unsubscribe();

@@ -11,6 +11,11 @@ import * as m0009 from './0009_uploads';
 import * as m0010 from './0010_chats';
 import * as m0011 from './0011_chat_members';
 import * as m0012 from './0012_messages';
+import * as m0013 from './0013_groups';
+import * as m0014 from './0014_group_members';
+import * as m0015 from './0015_group_invites';
+import * as m0016 from './0016_chat_members_left_seq';
+import * as m0017 from './0017_messages_group_nick';
 
 /** Every migration, in order. Add a file, then list it here; never edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +31,9 @@ export const migrations: Record<string, Migration> = {
   '0010_chats': m0010,
   '0011_chat_members': m0011,
   '0012_messages': m0012,
+  '0013_groups': m0013,
+  '0014_group_members': m0014,
+  '0015_group_invites': m0015,
+  '0016_chat_members_left_seq': m0016,
+  '0017_messages_group_nick': m0017,
 };

@@ -17,6 +17,8 @@ export interface ChatMembersTable {
   /** 0 or 1. */
   is_disturb: Defaulted<number>;
   joined_at: number;
+  /** GROUP: the seq of the notice that ended this membership (nothing later is theirs); null while a member. */
+  left_seq: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export type ChatMemberRow = Selectable<ChatMembersTable>;

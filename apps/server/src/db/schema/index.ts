@@ -5,6 +5,7 @@ import type { ChatMembersTable } from './chat-members';
 import type { ChatsTable } from './chats';
 import type { FriendAppliesTable } from './friend-applies';
 import type { FriendsTable } from './friends';
+import type { GroupInvitesTable, GroupMembersTable, GroupsTable } from './groups';
 import type { LoginFailuresTable } from './login-failures';
 import type { MessagesTable } from './messages';
 import type { SessionsTable } from './sessions';
@@ -23,6 +24,9 @@ export interface DatabaseSchema {
   chats: ChatsTable;
   chat_members: ChatMembersTable;
   messages: MessagesTable;
+  groups: GroupsTable;
+  group_members: GroupMembersTable;
+  group_invites: GroupInvitesTable;
 }
 
 export type Db = Kysely<DatabaseSchema>;
@@ -37,6 +41,7 @@ export type * from './chat-members';
 export type * from './chats';
 export type * from './friend-applies';
 export type * from './friends';
+export type * from './groups';
 export type * from './login-failures';
 export type * from './messages';
 export type * from './sessions';

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 /** A stored message; see migrations/0012_messages.ts. */
 export interface MessagesTable {
@@ -12,6 +12,8 @@ export interface MessagesTable {
   /** The content object, as JSON. */
   content: string;
   created_at: number;
+  /** GROUP: the sender's group nickname when sent ('' for none); null otherwise. */
+  group_nick: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type MessageRow = Selectable<MessagesTable>;

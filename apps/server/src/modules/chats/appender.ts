@@ -12,7 +12,13 @@
  *
  * Messages are written in order of chat id (stable: arrival order within a chat), so two nodes
  * writing batches into PostgreSQL always lock chat rows in the same order and cannot deadlock.
+ *
+ * A request may carry `admit`, a check run inside the transaction once the chat row is locked
+ * (GROUP: is the sender still a member, is the group still active?). Run there, it sees every
+ * change committed before the message takes its seq, so a member removed a moment earlier
+ * cannot slip a message in after the notice that removed them.
  */
+import type { SendStatus } from '@paichat/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, MessageRow, Tx } from '../../db';
 import * as repo from './repo';
@@ -21,18 +27,27 @@ export interface AppendRequest {
   /** The chat; null when the pair has none yet (friends from before chats existed). */
   chatId: number | null;
   senderId: number;
+  /** SINGLE: the other member (to open the pair's chat); unused when chatId is given. */
   recipientId: number;
   clientMsgId: string | null;
   msgType: string;
   /** JSON. */
   content: string;
   createdAt: number;
+  /** GROUP: the sender's group nickname, kept with the message. */
+  groupNick?: string;
+  /** Answers why the message may not be stored (nothing is), or null to store it. */
+  admit?: (trx: Tx) => Promise<Refusal | null>;
 }
+
+export type Refusal = Exclude<SendStatus, '0'>;
 
 export type AppendOutcome =
   | { stored: true; id: number; seq: number; chatId: number }
   /** A retry: the message already stored under this clientMsgId. */
-  | { stored: false; original: MessageRow };
+  | { stored: false; original: MessageRow }
+  /** `admit` refused it. */
+  | { stored: false; original: null; refused: Refusal };
 
 interface Waiting {
   request: AppendRequest;
@@ -46,6 +61,11 @@ async function appendOne(trx: Tx, request: AppendRequest): Promise<AppendOutcome
   const chatId =
     request.chatId ??
     (await repo.ensureSingleChat(trx, request.senderId, request.recipientId, request.createdAt));
+  if (request.admit) {
+    await repo.lockChat(trx, chatId);
+    const refused = await request.admit(trx);
+    if (refused) return { stored: false, original: null, refused };
+  }
   const stored = await repo.appendMessage(trx, {
     chatId,
     senderId: request.senderId,
@@ -53,6 +73,7 @@ async function appendOne(trx: Tx, request: AppendRequest): Promise<AppendOutcome
     msgType: request.msgType,
     content: request.content,
     createdAt: request.createdAt,
+    groupNick: request.groupNick ?? null,
   });
   if (stored) return { stored: true, ...stored, chatId };
   const original = await repo.findByClientMsgId(trx, request.senderId, request.clientMsgId ?? '');

@@ -54,6 +54,7 @@ const MEMBER_CHAT_COLUMNS = [
   'm.hidden_seq',
   'm.is_top',
   'm.is_disturb',
+  'm.left_seq',
   'c.type',
   'c.user_low',
   'c.user_high',
@@ -107,7 +108,8 @@ export async function advanceRead(db: DbOrTx, chatId: number, userId: number, se
 /**
  * Hides everything so far from the member (`cleared_seq`) or takes the chat off their list
  * (`hidden_seq`), and marks it read, up to the chat's last seq at this moment: the chat's own
- * value, read inside the statement, so a message stored meanwhile is never hidden unseen.
+ * value, read inside the statement, so a message stored meanwhile is never hidden unseen (for
+ * a former group member, their last seq is where they left).
  */
 export async function catchUpMember(
   db: DbOrTx,
@@ -115,7 +117,7 @@ export async function catchUpMember(
   userId: number,
   column: 'cleared_seq' | 'hidden_seq',
 ): Promise<void> {
-  const last = sql<number>`(select last_seq from chats where id = ${chatId})`;
+  const last = sql<number>`coalesce(left_seq, (select last_seq from chats where id = ${chatId}))`;
   await db
     .updateTable('chat_members')
     .set((eb) => ({
@@ -185,6 +187,8 @@ export interface NewChatMessage {
   /** JSON. */
   content: string;
   createdAt: number;
+  /** GROUP: the sender's group nickname now (kept with the message). */
+  groupNick?: string | null;
 }
 
 /**
@@ -209,9 +213,9 @@ export async function appendMessage(
   const seq = head.rows[0]?.last_seq;
   if (seq === undefined) throw new Error(`no chat ${message.chatId}`);
   const inserted = await sql<{ id: number }>`insert into "messages"
-    ("chat_id", "seq", "sender_id", "client_msg_id", "msg_type", "content", "created_at")
+    ("chat_id", "seq", "sender_id", "client_msg_id", "msg_type", "content", "created_at", "group_nick")
     values (${message.chatId}, ${seq}, ${message.senderId}, ${message.clientMsgId}, ${message.msgType},
-      ${message.content}, ${message.createdAt})
+      ${message.content}, ${message.createdAt}, ${message.groupNick ?? null})
     on conflict ("sender_id", "client_msg_id") do nothing returning "id"`.execute(trx);
   const id = inserted.rows[0]?.id;
   if (id === undefined) {
@@ -224,6 +228,17 @@ export async function appendMessage(
       trx,
     );
   return { id, seq };
+}
+
+/**
+ * Locks the chat row until commit (on PostgreSQL; SQLite has one writer at a time anyway):
+ * what the transaction reads next sees every change committed before it got the lock.
+ * Answers the chat's last seq (undefined when there is no such chat).
+ */
+export async function lockChat(trx: Tx, chatId: number): Promise<number | undefined> {
+  const { rows } = await sql<{ last_seq: number }>`update "chats" set "last_seq" = "last_seq"
+    where "id" = ${chatId} returning "last_seq"`.execute(trx);
+  return rows[0]?.last_seq;
 }
 
 /** Takes back the seq just taken: the head is the previous message again (its time, or the chat's). */
@@ -292,18 +307,20 @@ export function listMessagesBefore(
     .execute();
 }
 
-/** Up to `limit` messages with seq > afterSeq, oldest first. */
+/** Up to `limit` messages with seq > afterSeq (and ≤ upToSeq when given), oldest first. */
 export function listMessagesAfter(
   db: DbOrTx,
   chatId: number,
   afterSeq: number,
   limit: number,
+  upToSeq?: number,
 ): Promise<MessageRow[]> {
   return db
     .selectFrom('messages')
     .selectAll()
     .where('chat_id', '=', chatId)
     .where('seq', '>', afterSeq)
+    .$if(upToSeq !== undefined, (q) => q.where('seq', '<=', upToSeq as number))
     .orderBy('seq')
     .limit(limit)
     .execute();
@@ -317,14 +334,28 @@ export type SessionRow = MemberChat & {
   peer_portrait: string | null;
   peer_user_type: string | null;
   peer_remark: string | null;
+  /** GROUP: the group. */
+  group_name: string | null;
+  group_portrait: string | null;
+  group_status: string | null;
+  /** When the newest message the member can see was sent (the chat's creation time when none). */
+  last_time: number;
   /** The newest message, when the member can see it. */
   last_id: number | null;
+  last_seq_seen: number | null;
   last_sender_id: number | null;
+  last_sender_nick_name: string | null;
+  last_sender_portrait: string | null;
+  last_sender_user_type: string | null;
+  last_sender_group_nick: string | null;
   last_client_msg_id: string | null;
   last_msg_type: string | null;
   last_content: string | null;
   last_created_at: number | null;
 };
+
+/** The newest seq the member may see: where they left a group, else the chat's newest. */
+const seenLast = sql<number>`coalesce("m"."left_seq", "c"."last_seq")`;
 
 function sessionsQuery(db: DbOrTx, userId: number) {
   return db
@@ -345,12 +376,11 @@ function sessionsQuery(db: DbOrTx, userId: number) {
       ),
     )
     .leftJoin('friends as f', (join) => join.onRef('f.friend_id', '=', 'p.id').on('f.user_id', '=', userId))
+    .leftJoin('groups as g', 'g.id', 'c.group_id')
     .leftJoin('messages as lm', (join) =>
-      join
-        .onRef('lm.chat_id', '=', 'c.id')
-        .onRef('lm.seq', '=', 'c.last_seq')
-        .onRef('lm.seq', '>', 'm.cleared_seq'),
+      join.onRef('lm.chat_id', '=', 'c.id').on('lm.seq', '=', seenLast).onRef('lm.seq', '>', 'm.cleared_seq'),
     )
+    .leftJoin('users as s', 's.id', 'lm.sender_id')
     .select([
       ...MEMBER_CHAT_COLUMNS,
       'p.id as peer_id',
@@ -358,8 +388,20 @@ function sessionsQuery(db: DbOrTx, userId: number) {
       'p.portrait as peer_portrait',
       'p.user_type as peer_user_type',
       'f.remark as peer_remark',
+      'g.name as group_name',
+      'g.portrait as group_portrait',
+      'g.status as group_status',
+      // A former group member's chat stops moving where they left.
+      sql<number>`case when "m"."left_seq" is null then "c"."last_msg_at" else coalesce("lm"."created_at", "c"."created_at") end`.as(
+        'last_time',
+      ),
       'lm.id as last_id',
+      'lm.seq as last_seq_seen',
       'lm.sender_id as last_sender_id',
+      's.nick_name as last_sender_nick_name',
+      's.portrait as last_sender_portrait',
+      's.user_type as last_sender_user_type',
+      'lm.group_nick as last_sender_group_nick',
       'lm.client_msg_id as last_client_msg_id',
       'lm.msg_type as last_msg_type',
       'lm.content as last_content',
@@ -376,9 +418,9 @@ export function listSessions(
   offset: number,
 ): Promise<SessionRow[]> {
   return sessionsQuery(db, userId)
-    .whereRef('c.last_seq', '>', 'm.hidden_seq')
+    .where(seenLast, '>', sql<number>`"m"."hidden_seq"`)
     .orderBy('m.is_top', 'desc')
-    .orderBy('c.last_msg_at', 'desc')
+    .orderBy('last_time', 'desc')
     .orderBy('c.id', 'desc')
     .limit(limit)
     .offset(offset)
@@ -391,7 +433,7 @@ export async function countSessions(db: DbOrTx, userId: number): Promise<number>
     .innerJoin('chats as c', 'c.id', 'm.chat_id')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('m.user_id', '=', userId)
-    .whereRef('c.last_seq', '>', 'm.hidden_seq')
+    .where(seenLast, '>', sql<number>`"m"."hidden_seq"`)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

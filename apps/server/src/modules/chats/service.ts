@@ -11,6 +11,9 @@
  *
  * Read state, pins, mutes, removals and clears are per member; each change is told to all of
  * the member's devices as a NOTICE carrying the chat's new state.
+ *
+ * GROUP chats are read through here too (their sends and changes are modules/groups'): a
+ * former member's view of one ends at their `left_seq`, the notice that told them they left.
  */
 import {
   ALERT_TEXT,
@@ -18,10 +21,7 @@ import {
   ChatType,
   MsgType,
   NoticeType,
-  SEND_STATUS_CODE,
-  SEND_STATUS_LABEL,
   SendStatus,
-  SYSTEM_USER_ID,
   type ChatSession,
   type ChatState,
   type ChatUpdatedNotice,
@@ -48,11 +48,14 @@ import { noticePush, pushToUsers } from '../../realtime/push';
 import * as friendsRepo from '../friends/repo';
 import type { AfterCommit, FriendsMadeEvent } from '../friends/service';
 import * as usersRepo from '../users/repo';
-import { createAppender } from './appender';
+import type { Appender, Refusal } from './appender';
 import { storedContent, type ContentDeps } from './content';
+import { refusalUnlessRetry, sent, unstoredAnswer } from './send-result';
 import * as repo from './repo';
 import {
+  party,
   parseStoredContent,
+  seenLastSeq,
   toChatSession,
   toChatState,
   toServerMessage,
@@ -67,6 +70,8 @@ export interface ChatsServiceDeps {
   bus: Bus;
   log: FastifyBaseLogger;
   describeFiles: ContentDeps['describeFiles'];
+  /** Stores sends in group-commit batches (shared with group sends). */
+  appender: Appender;
 }
 
 /** Names a chat by id, or (SINGLE) by the friend's user id. */
@@ -75,18 +80,6 @@ export interface ChatRef {
   userId?: string | undefined;
 }
 
-const SYSTEM_PARTY = { userId: SYSTEM_USER_ID, nickName: '', portrait: '', userType: 'system' };
-
-const party = (person: Person | undefined) =>
-  person
-    ? {
-        userId: String(person.id),
-        nickName: person.nick_name,
-        portrait: person.portrait,
-        userType: person.user_type,
-      }
-    : SYSTEM_PARTY;
-
 const pairOf = (a: number, b: number): ChatShape => ({
   type: ChatType.SINGLE,
   user_low: Math.min(a, b),
@@ -94,37 +87,9 @@ const pairOf = (a: number, b: number): ChatShape => ({
   group_id: null,
 });
 
-const refusal = (status: Exclude<SendStatus, '0'>, clientMsgId: string): SendMsgResult => ({
-  status,
-  statusLabel: SEND_STATUS_LABEL[status],
-  statusCode: SEND_STATUS_CODE[status],
-  msgId: '',
-  seq: 0,
-  chatId: '',
-  clientMsgId,
-  createTime: 0,
-  duplicate: false,
-});
-
-const sent = (
-  message: Pick<MessageRow, 'id' | 'seq' | 'chat_id' | 'created_at'>,
-  clientMsgId: string,
-  duplicate: boolean,
-): SendMsgResult => ({
-  status: SendStatus.OK,
-  statusLabel: SEND_STATUS_LABEL[SendStatus.OK],
-  statusCode: SEND_STATUS_CODE[SendStatus.OK],
-  msgId: String(message.id),
-  seq: message.seq,
-  chatId: String(message.chat_id),
-  clientMsgId,
-  createTime: message.created_at,
-  duplicate,
-});
-
 export function createChatsService(deps: ChatsServiceDeps) {
   const { db, clock, bus, log } = deps;
-  const appender = createAppender(db, log);
+  const { appender } = deps;
   const contentDeps: ContentDeps = {
     describeFiles: deps.describeFiles,
     findUser: (id) => usersRepo.findUserById(db, id),
@@ -204,6 +169,7 @@ export function createChatsService(deps: ChatsServiceDeps) {
         chat,
         viewerId,
         row.sender_id === null ? undefined : senders.get(row.sender_id),
+        row.group_nick ?? '',
       ),
     );
   }
@@ -279,15 +245,7 @@ export function createChatsService(deps: ChatsServiceDeps) {
       if (!sender) throw new UnauthorizedError();
       if (!recipient) throw new UserNotFoundError();
 
-      /** The message already stored under this clientMsgId, answered again (a retry). */
-      const original = async (): Promise<SendMsgResult | null> => {
-        if (clientMsgId === null) return null;
-        const row = await repo.findByClientMsgId(db, actor.userId, clientMsgId);
-        return row ? sent(row, clientMsgId, true) : null;
-      };
-      const refuse = async (status: Exclude<SendStatus, '0'>) =>
-        // A retry of a message stored before the block answers that message.
-        (await original()) ?? refusal(status, clientMsgId ?? '');
+      const refuse = (status: Refusal) => refusalUnlessRetry(db, actor.userId, clientMsgId, status);
       if (context.senderBlocks) return refuse(SendStatus.USER_BLOCKED);
       if (context.recipientBlocks) return refuse(SendStatus.BLOCKED_BY_USER);
       if (!context.friends) return refuse(SendStatus.NOT_FRIENDS);
@@ -304,7 +262,7 @@ export function createChatsService(deps: ChatsServiceDeps) {
         createdAt: now,
       });
       // A retry (or a copy racing its original): nothing was stored; answer the original.
-      if (!outcome.stored) return sent(outcome.original, clientMsgId ?? '', true);
+      if (!outcome.stored) return unstoredAnswer(outcome, clientMsgId ?? '');
       const stored = outcome;
 
       const message: StoredMessage = {
@@ -328,9 +286,8 @@ export function createChatsService(deps: ChatsServiceDeps) {
     async listSessions(viewerId: number, page: { pageNum: number; pageSize: number }) {
       const total = await repo.countSessions(db, viewerId);
       const rows = await repo.listSessions(db, viewerId, page.pageSize, (page.pageNum - 1) * page.pageSize);
-      const self = await usersRepo.findUserById(db, viewerId);
       return {
-        list: rows.map((row) => toChatSession(row, self)),
+        list: rows.map(toChatSession),
         total,
         pageNum: page.pageNum,
         pageSize: page.pageSize,
@@ -342,7 +299,7 @@ export function createChatsService(deps: ChatsServiceDeps) {
       const chat = await resolveChat(viewerId, ref);
       const row = await repo.findSession(db, viewerId, chat.chat_id);
       if (!row) throw new ChatNotFoundError();
-      return toChatSession(row, await usersRepo.findUserById(db, viewerId));
+      return toChatSession(row);
     },
 
     /** A page of older messages: before lastMsgId, or the pageNum-th page back from the newest. */
@@ -358,18 +315,20 @@ export function createChatsService(deps: ChatsServiceDeps) {
       const chat = await resolveChat(viewerId, input);
       if (chat.type !== input.chatType) throw new ChatNotFoundError();
       const floor = chat.cleared_seq;
+      // A former group member sees nothing after the notice that told them they left.
+      const last = seenLastSeq(chat);
       let before: number;
       if (input.lastMsgId) {
         const id = parseBigId(input.lastMsgId);
         const anchor = id === null ? undefined : await repo.findMessageInChat(db, chat.chat_id, id);
-        if (!anchor || anchor.seq <= floor) throw new MessageNotFoundError();
+        if (!anchor || anchor.seq <= floor || anchor.seq > last) throw new MessageNotFoundError();
         before = anchor.seq;
       } else {
-        before = chat.last_seq - (input.pageNum - 1) * input.pageSize + 1;
+        before = last - (input.pageNum - 1) * input.pageSize + 1;
       }
       const rows = (await repo.listMessagesBefore(db, chat.chat_id, before, floor, input.pageSize)).reverse();
       // Seqs run 1…last_seq without gaps and rows are never deleted, so this is the count.
-      const total = Math.max(0, chat.last_seq - floor);
+      const total = Math.max(0, last - floor);
       const oldest = rows[0];
       return {
         list: await present(rows, chat, viewerId),
@@ -379,7 +338,7 @@ export function createChatsService(deps: ChatsServiceDeps) {
         pages: Math.ceil(total / input.pageSize),
         chatId: String(chat.chat_id),
         hasMore: oldest !== undefined && oldest.seq > floor + 1,
-        lastSeq: chat.last_seq,
+        lastSeq: last,
         readSeq: chat.read_seq,
         clearedSeq: chat.cleared_seq,
       };
@@ -393,20 +352,22 @@ export function createChatsService(deps: ChatsServiceDeps) {
         chat.chat_id,
         Math.max(input.afterSeq, chat.cleared_seq),
         input.limit + 1,
+        chat.left_seq ?? undefined,
       );
       const hasMore = rows.length > input.limit;
       const page = hasMore ? rows.slice(0, input.limit) : rows;
       return {
         chatId: String(chat.chat_id),
         list: await present(page, chat, viewerId),
-        lastSeq: Math.max(chat.last_seq, rows.at(-1)?.seq ?? 0),
+        lastSeq: Math.max(seenLastSeq(chat), rows.at(-1)?.seq ?? 0),
         hasMore,
       };
     },
 
     async markRead(actor: AuthContext, chatId: string, readSeq?: number): Promise<ChatState> {
       const chat = await resolveChat(actor.userId, { chatId });
-      const target = Math.min(readSeq ?? chat.last_seq, chat.last_seq);
+      const last = seenLastSeq(chat);
+      const target = Math.min(readSeq ?? last, last);
       const moved = await repo.advanceRead(db, chat.chat_id, actor.userId, target);
       const state = await stateAfter(chat.chat_id, actor.userId);
       if (moved) await notify(actor.userId, NoticeType.CHAT_READ, state);

@@ -34,6 +34,19 @@ export interface StoredMessage {
   created_at: number;
 }
 
+const SYSTEM_PARTY = { userId: SYSTEM_USER_ID, nickName: '', portrait: '', userType: 'system' };
+
+/** A person as pushes name them (`fromInfo`, `chatInfo`); the system for a notice. */
+export const party = (person: Person | undefined) =>
+  person
+    ? {
+        userId: String(person.id),
+        nickName: person.nick_name,
+        portrait: person.portrait,
+        userType: person.user_type,
+      }
+    : SYSTEM_PARTY;
+
 const chatTypeOf = (chat: ChatShape): ChatType => (chat.type === ChatType.GROUP ? 'GROUP' : 'SINGLE');
 
 /** SINGLE: the member who is not the sender ('' for a system notice); GROUP: the group. */
@@ -56,12 +69,16 @@ export const parseStoredContent = (json: string): Record<string, unknown> => {
 
 const msgTypeOf = (value: string): MsgType => (value in MsgType ? (value as MsgType) : MsgType.TEXT);
 
-/** A message as `viewerId` receives it. */
+/**
+ * A message as `viewerId` receives it. `groupNick` is the sender's nickname in a GROUP chat's
+ * group ('' when none); SINGLE messages carry no `fromGroupNick`.
+ */
 export function toServerMessage(
   message: StoredMessage,
   chat: ChatShape,
   viewerId: number,
   sender: Person | undefined,
+  groupNick = '',
 ): ServerMessage {
   return {
     msgId: String(message.id),
@@ -77,6 +94,7 @@ export function toServerMessage(
     isSelf: message.sender_id === viewerId,
     fromNickName: sender?.nick_name ?? '',
     fromPortrait: sender?.portrait ?? '',
+    ...(chat.type === ChatType.GROUP ? { fromGroupNick: groupNick } : {}),
   };
 }
 
@@ -119,41 +137,51 @@ export function preview(msgType: string, content: Record<string, unknown>): stri
 
 const yesNo = (flag: number): 'Y' | 'N' => (flag ? 'Y' : 'N');
 
+/** The newest seq the member may see: where they left a group, else the chat's newest. */
+export const seenLastSeq = (member: Pick<MemberChat, 'last_seq' | 'left_seq'>): number =>
+  member.left_seq ?? member.last_seq;
+
 export function toChatState(member: MemberChat): ChatState {
+  const lastSeq = seenLastSeq(member);
   return {
     chatId: String(member.chat_id),
     chatType: chatTypeOf(member),
-    lastSeq: member.last_seq,
+    lastSeq,
     readSeq: member.read_seq,
     clearedSeq: member.cleared_seq,
-    unreadCount: Math.max(0, member.last_seq - member.read_seq),
+    unreadCount: Math.max(0, lastSeq - member.read_seq),
     isTop: yesNo(member.is_top),
     isDisturb: yesNo(member.is_disturb),
-    removed: member.last_seq <= member.hidden_seq,
+    removed: lastSeq <= member.hidden_seq,
   };
 }
 
-/** A chat-list entry; `self` is the viewer's own profile (the sender of their own last message). */
-export function toChatSession(row: SessionRow, self: Person | undefined): ChatSession {
+/** GROUP: whether the viewer is still in it (a former member's chat is read-only, as a dismissed group's is). */
+function groupStatusOf(row: SessionRow): ChatSession['groupStatus'] {
+  if (row.left_seq !== null) return 'LEFT';
+  return row.group_status === 'DISMISSED' ? 'DISMISSED' : 'ACTIVE';
+}
+
+/** A chat-list entry. */
+export function toChatSession(row: SessionRow): ChatSession {
   let lastMsg: ServerMessage | null = null;
   let lastContent = '';
   if (row.last_id !== null && row.last_msg_type !== null && row.last_created_at !== null) {
     const content = parseStoredContent(row.last_content ?? '{}');
-    const peer: Person | undefined =
-      row.peer_id === null
+    const sender: Person | undefined =
+      row.last_sender_id === null
         ? undefined
         : {
-            id: row.peer_id,
-            nick_name: row.peer_nick_name ?? '',
-            portrait: row.peer_portrait ?? '',
-            user_type: row.peer_user_type ?? '',
+            id: row.last_sender_id,
+            nick_name: row.last_sender_nick_name ?? '',
+            portrait: row.last_sender_portrait ?? '',
+            user_type: row.last_sender_user_type ?? '',
           };
-    const sender = row.last_sender_id === null ? undefined : row.last_sender_id === row.user_id ? self : peer;
     lastMsg = toServerMessage(
       {
         id: row.last_id,
         chat_id: row.chat_id,
-        seq: row.last_seq,
+        seq: row.last_seq_seen ?? row.last_seq,
         sender_id: row.last_sender_id,
         client_msg_id: row.last_client_msg_id,
         msg_type: row.last_msg_type,
@@ -163,18 +191,28 @@ export function toChatSession(row: SessionRow, self: Person | undefined): ChatSe
       row,
       row.user_id,
       sender,
+      row.last_sender_group_nick ?? '',
     );
     lastContent = preview(row.last_msg_type, content);
   }
+  const common = { ...toChatState(row), lastContent, lastTime: Number(row.last_time), lastMsg };
+  if (row.type === ChatType.GROUP) {
+    const groupId = String(row.group_id ?? '');
+    return {
+      ...common,
+      userId: groupId,
+      groupId,
+      groupStatus: groupStatusOf(row),
+      nickName: row.group_name ?? '',
+      portrait: row.group_portrait ?? '',
+      userType: '',
+    };
+  }
   return {
-    ...toChatState(row),
-    userId: row.type === ChatType.GROUP ? String(row.group_id ?? '') : String(row.peer_id ?? ''),
-    ...(row.type === ChatType.GROUP ? { groupId: String(row.group_id ?? '') } : {}),
+    ...common,
+    userId: String(row.peer_id ?? ''),
     nickName: row.peer_remark || row.peer_nick_name || '',
     portrait: row.peer_portrait ?? '',
     userType: row.peer_user_type ?? '',
-    lastContent,
-    lastTime: row.last_msg_at,
-    lastMsg,
   };
 }

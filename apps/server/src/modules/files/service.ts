@@ -92,6 +92,24 @@ export function createFilesService(deps: FilesServiceDeps) {
   const maxBytes = (endpoint: Endpoint): number =>
     endpoint === 'video' ? deps.limits.videoMaxBytes : deps.limits.uploadMaxBytes;
 
+  /** What a stored name holds, or null for a malformed or unknown name (or a missing file). */
+  async function open(name: string): Promise<StoredFile | null> {
+    if (!STORED_NAME.test(name)) return null;
+    const row = await repo.findUpload(db, name);
+    if (!row) return null;
+    const size = await store.sizeOf(name);
+    if (size === null) {
+      log.error({ name }, 'stored file missing on disk');
+      return null;
+    }
+    return {
+      path: store.pathOf(name),
+      contentType: row.content_type,
+      size,
+      displayName: row.original_name,
+    };
+  }
+
   return {
     maxBytes,
 
@@ -202,23 +220,7 @@ export function createFilesService(deps: FilesServiceDeps) {
       }
     },
 
-    /** What a stored name holds, or null for a malformed or unknown name (or a missing file). */
-    async open(name: string): Promise<StoredFile | null> {
-      if (!STORED_NAME.test(name)) return null;
-      const row = await repo.findUpload(db, name);
-      if (!row) return null;
-      const size = await store.sizeOf(name);
-      if (size === null) {
-        log.error({ name }, 'stored file missing on disk');
-        return null;
-      }
-      return {
-        path: store.pathOf(name),
-        contentType: row.content_type,
-        size,
-        displayName: row.original_name,
-      };
-    },
+    open,
 
     /** The stored files among these URLs (as /file/upload answered them), by URL; unknown ones are absent. */
     async describe(urls: readonly string[]): Promise<Map<string, FileFacts>> {
@@ -242,6 +244,52 @@ export function createFilesService(deps: FilesServiceDeps) {
           },
         ]),
       );
+    },
+
+    /** The file on disk behind a stored image's URL; null for anything else (another site, a missing file). */
+    async imagePath(url: string): Promise<string | null> {
+      if (!url.startsWith(FILE_URL_PREFIX)) return null;
+      const file = await open(url.slice(FILE_URL_PREFIX.length));
+      return file?.contentType.startsWith('image/') ? file.path : null;
+    },
+
+    /**
+     * Stores an image the server makes itself (a group portrait) as uploads are stored, so
+     * `/file/…` serves it the same way; answers its URL. `write` renders it to the given path.
+     */
+    async saveGenerated(
+      ownerId: number,
+      purpose: string,
+      write: (output: string) => Promise<WrittenImage>,
+    ): Promise<string> {
+      const temp = store.tempPath();
+      try {
+        await store.ensureFolders();
+        const written = await write(temp);
+        const name = `${randomBytes(16).toString('hex')}.${written.ext}`;
+        await store.place(temp, name);
+        try {
+          await repo.insertUploads(db, [
+            {
+              name,
+              owner_id: ownerId,
+              content_type: written.contentType,
+              size: written.size,
+              purpose,
+              width: written.width,
+              height: written.height,
+              thumb_name: null,
+              created_at: clock.now(),
+            },
+          ]);
+        } catch (error) {
+          await store.remove([store.pathOf(name)]);
+          throw error;
+        }
+        return urlOf(name);
+      } finally {
+        await store.remove([temp]);
+      }
     },
 
     /** Whether `url` (as /file/upload answered it) is an image this user uploaded. */

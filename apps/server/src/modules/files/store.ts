@@ -38,6 +38,11 @@ export function createFileStore(root: string) {
       }
     },
 
+    /** Makes the folders (once): before writing to a tempPath. */
+    ensureFolders: async (): Promise<void> => {
+      await ensureFolders();
+    },
+
     tempPath(): string {
       return path.join(tmpDir, `${randomBytes(16).toString('hex')}.part`);
     },

@@ -1,0 +1,54 @@
+/** What `/chat/sendMsg` and `/group/sendMsg` answer: the stored message, or why nothing was. */
+import { SEND_STATUS_CODE, SEND_STATUS_LABEL, SendStatus, type SendMsgResult } from '@paichat/protocol';
+import type { DbOrTx, MessageRow } from '../../db';
+import type { AppendOutcome, Refusal } from './appender';
+import { findByClientMsgId } from './repo';
+
+export const refusal = (status: Refusal, clientMsgId: string): SendMsgResult => ({
+  status,
+  statusLabel: SEND_STATUS_LABEL[status],
+  statusCode: SEND_STATUS_CODE[status],
+  msgId: '',
+  seq: 0,
+  chatId: '',
+  clientMsgId,
+  createTime: 0,
+  duplicate: false,
+});
+
+export const sent = (
+  message: Pick<MessageRow, 'id' | 'seq' | 'chat_id' | 'created_at'>,
+  clientMsgId: string,
+  duplicate: boolean,
+): SendMsgResult => ({
+  status: SendStatus.OK,
+  statusLabel: SEND_STATUS_LABEL[SendStatus.OK],
+  statusCode: SEND_STATUS_CODE[SendStatus.OK],
+  msgId: String(message.id),
+  seq: message.seq,
+  chatId: String(message.chat_id),
+  clientMsgId,
+  createTime: message.created_at,
+  duplicate,
+});
+
+/** The answer of an append that stored nothing new: a retry answers its original; else the refusal. */
+export const unstoredAnswer = (
+  outcome: Extract<AppendOutcome, { stored: false }>,
+  clientMsgId: string,
+): SendMsgResult =>
+  outcome.original ? sent(outcome.original, clientMsgId, true) : refusal(outcome.refused, clientMsgId);
+
+/**
+ * A refused send, unless it retries a message stored before the refusal began (say, before a
+ * block, or before the sender left the group): that message is answered again.
+ */
+export async function refusalUnlessRetry(
+  db: DbOrTx,
+  senderId: number,
+  clientMsgId: string | null,
+  status: Refusal,
+): Promise<SendMsgResult> {
+  const original = clientMsgId === null ? undefined : await findByClientMsgId(db, senderId, clientMsgId);
+  return original ? sent(original, clientMsgId ?? '', true) : refusal(status, clientMsgId ?? '');
+}

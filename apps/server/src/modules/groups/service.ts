@@ -1,0 +1,596 @@
+/**
+ * Groups: the rules (see the contract's header in packages/protocol/src/groups.ts).
+ *
+ * Every change runs in one transaction that first locks the group's chat row, then reads the
+ * caller's membership and role and checks them: two changes to a group (or a change and a
+ * send, see appender.ts) take turns, so each sees the other's result. The change tells itself
+ * in the chat as a system notice, stored under the chat's next seq in that same transaction
+ * (members who had read everything have read the notice too). A leaving member's membership
+ * ends at the seq of the notice that tells them. After commit: the group's look is remade if
+ * the first members changed (look.ts), each notice is pushed to whoever was a member when
+ * it was written, and everyone concerned gets GROUP_CHANGED.
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  AlertCode,
+  GROUP_MEMBERS_MAX,
+  GROUP_QR_TTL_MS,
+  MsgType,
+  SendStatus,
+  type GroupChange,
+  type GroupInfo,
+  type GroupSendMsgRequest,
+  type GroupView,
+  type SendMsgResult,
+  type YesNo,
+} from '@paichat/protocol';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock';
+import type { Db, Tx } from '../../db';
+import {
+  GroupCodeExpiredError,
+  GroupCodeInvalidError,
+  GroupDismissedError,
+  GroupFullError,
+  GroupNotFoundError,
+  NotFriendsError,
+  NotGroupMemberError,
+  NotGroupOwnerError,
+  ValidationError,
+} from '../../errors';
+import type { AuthContext } from '../../http/auth-hook';
+import { parseId } from '../../ids';
+import type { Bus } from '../../realtime/bus';
+import type { Appender, Refusal } from '../chats/appender';
+import { storedContent, type ContentDeps } from '../chats/content';
+import * as chatsRepo from '../chats/repo';
+import { refusalUnlessRetry, sent, unstoredAnswer } from '../chats/send-result';
+import type { Person, StoredMessage } from '../chats/views';
+import type { FilesService } from '../files/service';
+import * as friendsRepo from '../friends/repo';
+import * as usersRepo from '../users/repo';
+import { pushGroupChanged, pushGroupMessage } from './delivery';
+import { createGroupLook } from './look';
+import * as repo from './repo';
+import { groupAlert, toGroupMember, toGroupView, type AlertParams } from './views';
+
+export interface GroupsServiceDeps {
+  db: Db;
+  clock: Clock;
+  bus: Bus;
+  log: FastifyBaseLogger;
+  /** Stores sends in group-commit batches (shared with one-to-one sends). */
+  appender: Appender;
+  files: Pick<FilesService, 'describe' | 'imagePath' | 'saveGenerated'>;
+}
+
+/** A notice written in a change, and who was a member when it was (they are told). */
+interface Announced {
+  message: StoredMessage;
+  recipients: number[];
+}
+
+/** What a change's work gets: the locked group as the caller sees it, and a way to tell the chat. */
+interface ChangeContext {
+  trx: Tx;
+  group: repo.GroupForViewer;
+  /** Who makes the change. */
+  actor: Person;
+  /** The chat's last seq before this change. */
+  lastSeq: number;
+  now: number;
+  announce(code: AlertCode, params: AlertParams): Promise<Announced>;
+}
+
+type Needs = 'member' | 'owner';
+
+const byId = (a: Person, b: Person) => a.id - b.id;
+
+export function createGroupsService(deps: GroupsServiceDeps) {
+  const { db, clock, bus, log, appender, files } = deps;
+  const look = createGroupLook({ db, log, files });
+  const contentDeps: ContentDeps = {
+    describeFiles: files.describe,
+    findUser: (id) => usersRepo.findUserById(db, id),
+  };
+
+  const parseGroupId = (value: string): number => {
+    const id = parseId(value);
+    if (id === null) throw new GroupNotFoundError();
+    return id;
+  };
+
+  /** The group as the viewer sees it; GroupNotFound when it does not exist or they never belonged. */
+  async function viewOf(dbOrTx: Db | Tx, groupId: number, viewerId: number): Promise<repo.GroupForViewer> {
+    const group = await repo.findGroupForViewer(dbOrTx, groupId, viewerId);
+    if (!group?.belonged) throw new GroupNotFoundError();
+    return group;
+  }
+
+  async function info(groupId: number, viewerId: number): Promise<GroupInfo> {
+    const group = await viewOf(db, groupId, viewerId);
+    const members = group.role === null ? [] : await repo.listMembers(db, groupId, viewerId);
+    return { group: toGroupView(group), members: members.map(toGroupMember) };
+  }
+
+  /** Checks the caller's standing: a current member (or the owner) of an active group. */
+  function check(group: repo.GroupForViewer, needs: Needs): void {
+    if (!group.belonged) throw new GroupNotFoundError();
+    if (group.role === null) throw new NotGroupMemberError();
+    if (group.status === 'DISMISSED') throw new GroupDismissedError();
+    if (needs === 'owner' && group.role !== 'OWNER') throw new NotGroupOwnerError();
+  }
+
+  /** Stores a system notice under the chat's next seq; its recipients are the members at this point. */
+  async function announce(
+    trx: Tx,
+    group: { id: number; chat_id: number },
+    code: AlertCode,
+    params: AlertParams,
+    now: number,
+  ): Promise<Announced> {
+    const content = groupAlert(code, params);
+    const appended = await chatsRepo.appendMessage(trx, {
+      chatId: group.chat_id,
+      senderId: null,
+      clientMsgId: null,
+      msgType: MsgType.ALERT,
+      content: JSON.stringify(content),
+      createdAt: now,
+    });
+    if (!appended) throw new Error('a notice without clientMsgId cannot conflict');
+    await repo.readNoticeIfCaughtUp(trx, group.chat_id, appended.seq);
+    const message: StoredMessage = {
+      id: appended.id,
+      chat_id: group.chat_id,
+      seq: appended.seq,
+      sender_id: null,
+      client_msg_id: null,
+      msg_type: MsgType.ALERT,
+      content,
+      created_at: now,
+    };
+    return { message, recipients: await repo.memberIds(trx, group.id) };
+  }
+
+  /**
+   * Runs a change to a group in one transaction (see the top of this file), then refreshes its
+   * look if `membership` changed, pushes its notices and GROUP_CHANGED (to `alsoTell` too).
+   */
+  async function change<T>(
+    actorId: number,
+    groupId: number,
+    needs: Needs | ((group: repo.GroupForViewer) => void),
+    what: GroupChange,
+    work: (ctx: ChangeContext) => Promise<T>,
+    options: { membership?: boolean; alsoTell?: number[] } = {},
+  ): Promise<T> {
+    const announced: Announced[] = [];
+    const now = clock.now();
+    const result = await db.transaction().execute(async (trx) => {
+      const chatId = (await repo.findGroup(trx, groupId))?.chat_id;
+      const lastSeq = chatId === undefined ? undefined : await chatsRepo.lockChat(trx, chatId);
+      const group = await repo.findGroupForViewer(trx, groupId, actorId);
+      if (lastSeq === undefined || !group) throw new GroupNotFoundError();
+      if (typeof needs === 'function') needs(group);
+      else check(group, needs);
+      return work({
+        trx,
+        group,
+        actor: await personOf(trx, actorId),
+        lastSeq,
+        now,
+        announce: async (code, params) => {
+          const notice = await announce(trx, group, code, params, now);
+          announced.push(notice);
+          return notice;
+        },
+      });
+    });
+    if (options.membership) await look.refresh(groupId, actorId);
+    await publish(groupId, announced, what, options.alsoTell ?? [], now);
+    return result;
+  }
+
+  /** After commit: each notice to its recipients, then GROUP_CHANGED to everyone concerned. */
+  async function publish(
+    groupId: number,
+    announced: Announced[],
+    what: GroupChange,
+    alsoTell: number[],
+    now: number,
+  ) {
+    try {
+      const look = await repo.findGroup(db, groupId);
+      if (!look) return;
+      for (const notice of announced)
+        await pushGroupMessage(bus, look, notice.message, null, notice.recipients);
+      const concerned = new Set([
+        ...announced.flatMap((n) => n.recipients),
+        ...alsoTell,
+        ...(await repo.memberIds(db, groupId)),
+      ]);
+      await pushGroupChanged(bus, look, what, concerned, now);
+    } catch (error) {
+      // The change is committed; a device that missed a push catches up by seq.
+      log.error({ err: error, groupId }, 'group push failed');
+    }
+  }
+
+  /** The people among `userIds` (not the actor, each once) who are the actor's friends; NotFriends otherwise. */
+  async function friendsAmong(
+    dbOrTx: Db | Tx,
+    actorId: number,
+    userIds: readonly string[],
+  ): Promise<Person[]> {
+    const parsed = userIds.map(parseId);
+    // Not an id of ours: no one's friend.
+    if (parsed.includes(null)) throw new NotFriendsError();
+    const ids = [...new Set(parsed as number[])].filter((id) => id !== actorId);
+    const friends = new Set(await friendsRepo.listFriendIds(dbOrTx, actorId));
+    if (ids.some((id) => !friends.has(id))) throw new NotFriendsError();
+    return (await usersRepo.findUsersByIds(dbOrTx, ids)).sort(byId);
+  }
+
+  async function personOf(dbOrTx: Db | Tx, userId: number): Promise<Person> {
+    const person = await usersRepo.findUserById(dbOrTx, userId);
+    if (!person) throw new Error(`user ${userId} vanished`);
+    return person;
+  }
+
+  return {
+    async create(
+      actor: AuthContext,
+      input: { userIds: string[]; name?: string | undefined },
+    ): Promise<GroupInfo> {
+      const others = await friendsAmong(db, actor.userId, input.userIds);
+      if (others.length < 2)
+        throw new ValidationError('userIds: select at least 2 contacts besides yourself');
+      if (others.length + 1 > GROUP_MEMBERS_MAX) throw new GroupFullError(GROUP_MEMBERS_MAX);
+      const creator = await personOf(db, actor.userId);
+      // The order firstMembers() reads them in: everyone joins now, so by user id.
+      const everyone = [creator, ...others].sort(byId);
+      const { portrait, portraitKey, defaultName } = await look.initial(
+        everyone.map((p) => ({ user_id: p.id, nick_name: p.nick_name, portrait: p.portrait })),
+        actor.userId,
+      );
+      const name = input.name?.trim() ?? '';
+      const now = clock.now();
+      const created = await db.transaction().execute(async (trx) => {
+        const ids = await repo.insertGroup(trx, {
+          name: name || defaultName,
+          nameIsDefault: name === '',
+          portrait,
+          portraitKey,
+          ownerId: actor.userId,
+          createdAt: now,
+        });
+        const group = { id: ids.groupId, chat_id: ids.chatId };
+        await repo.addMembers(
+          trx,
+          group,
+          everyone.map((p) => ({ userId: p.id, role: p.id === actor.userId ? 'OWNER' : 'MEMBER' })),
+          0,
+          now,
+        );
+        const notice = await announce(
+          trx,
+          group,
+          AlertCode.groupCreated,
+          { name: creator.nick_name, names: others },
+          now,
+        );
+        return { groupId: ids.groupId, notice };
+      });
+      await publish(created.groupId, [created.notice], 'created', [], now);
+      return info(created.groupId, actor.userId);
+    },
+
+    getInfo: (viewerId: number, groupId: string) => info(parseGroupId(groupId), viewerId),
+
+    async send(actor: AuthContext, input: GroupSendMsgRequest): Promise<SendMsgResult> {
+      const groupId = parseGroupId(input.groupId);
+      const clientMsgId = input.clientMsgId ?? null;
+      const context = await repo.loadSendContext(db, groupId, actor.userId);
+      if (!context) throw new GroupNotFoundError();
+      const refuse = (status: Refusal) => refusalUnlessRetry(db, actor.userId, clientMsgId, status);
+      if (context.member === null) return refuse(SendStatus.NOT_GROUP_MEMBER);
+      if (context.status === 'DISMISSED') return refuse(SendStatus.GROUP_DISMISSED);
+
+      const content = await storedContent(input, contentDeps);
+      const now = clock.now();
+      const outcome = await appender.append({
+        chatId: context.chat_id,
+        senderId: actor.userId,
+        recipientId: 0,
+        clientMsgId,
+        msgType: input.msgType,
+        content: JSON.stringify(content),
+        createdAt: now,
+        groupNick: context.group_nick ?? '',
+        // Checked again once the chat is locked: a removal or dismissal may have just committed.
+        admit: async (trx) => {
+          const standing = await repo.canSend(trx, groupId, actor.userId);
+          if (standing === 'notMember') return SendStatus.NOT_GROUP_MEMBER;
+          return standing === 'dismissed' ? SendStatus.GROUP_DISMISSED : null;
+        },
+      });
+      if (!outcome.stored) return unstoredAnswer(outcome, clientMsgId ?? '');
+
+      const message: StoredMessage = {
+        id: outcome.id,
+        chat_id: outcome.chatId,
+        seq: outcome.seq,
+        sender_id: actor.userId,
+        client_msg_id: clientMsgId,
+        msg_type: input.msgType,
+        content,
+        created_at: now,
+      };
+      try {
+        const recipients = await repo.memberIds(db, groupId);
+        const sender = { person: context.sender, groupNick: context.group_nick ?? '' };
+        await pushGroupMessage(bus, { ...context, id: groupId }, message, sender, recipients);
+      } catch (error) {
+        log.error({ err: error, msgId: outcome.id }, 'group message push failed');
+      }
+      return sent(
+        { id: outcome.id, seq: outcome.seq, chat_id: outcome.chatId, created_at: now },
+        clientMsgId ?? '',
+        false,
+      );
+    },
+
+    async addMembers(actor: AuthContext, input: { groupId: string; userIds: string[] }): Promise<GroupInfo> {
+      const groupId = parseGroupId(input.groupId);
+      await change(
+        actor.userId,
+        groupId,
+        'member',
+        'joined',
+        async ({ trx, group, actor: adder, lastSeq, now, announce }) => {
+          // Checked after the caller's standing: a stranger learns nothing about who is in it.
+          const people = await friendsAmong(trx, actor.userId, input.userIds);
+          const already = await repo.membersAmong(
+            trx,
+            groupId,
+            people.map((p) => p.id),
+          );
+          const joining = people.filter((p) => !already.has(p.id));
+          if (joining.length === 0) return;
+          if (group.member_count + joining.length > GROUP_MEMBERS_MAX)
+            throw new GroupFullError(GROUP_MEMBERS_MAX);
+          await repo.addMembers(
+            trx,
+            group,
+            joining.map((p) => ({ userId: p.id, role: 'MEMBER' })),
+            lastSeq,
+            now,
+          );
+          await announce(AlertCode.groupInvited, { name: adder.nick_name, names: joining });
+        },
+        { membership: true },
+      );
+      return info(groupId, actor.userId);
+    },
+
+    async removeMembers(
+      actor: AuthContext,
+      input: { groupId: string; userIds: string[] },
+    ): Promise<GroupInfo> {
+      const groupId = parseGroupId(input.groupId);
+      const ids = [...new Set(input.userIds.map(parseId))].filter((id): id is number => id !== null);
+      if (ids.includes(actor.userId))
+        throw new ValidationError('userIds: you cannot remove yourself; quit the group instead');
+      await change(
+        actor.userId,
+        groupId,
+        'owner',
+        'removed',
+        async ({ trx, group, actor: owner, announce }) => {
+          const members = await repo.membersAmong(trx, groupId, ids);
+          const leaving = (await usersRepo.findUsersByIds(trx, [...members])).sort(byId);
+          if (leaving.length === 0) return;
+          // They get the notice that removes them, and nothing after it.
+          const notice = await announce(AlertCode.groupRemoved, { name: owner.nick_name, names: leaving });
+          await repo.endMemberships(trx, group, [...members], notice.message.seq, false);
+        },
+        { membership: true },
+      );
+      return info(groupId, actor.userId);
+    },
+
+    async rename(actor: AuthContext, input: { groupId: string; name: string }): Promise<GroupInfo> {
+      const groupId = parseGroupId(input.groupId);
+      await change(actor.userId, groupId, 'owner', 'renamed', async ({ trx, actor: owner, announce }) => {
+        await repo.updateGroup(trx, groupId, { name: input.name, name_is_default: 0 });
+        await announce(AlertCode.groupRenamed, { name: owner.nick_name, groupName: input.name });
+      });
+      return info(groupId, actor.userId);
+    },
+
+    async setNotice(actor: AuthContext, input: { groupId: string; notice: string }): Promise<GroupInfo> {
+      const groupId = parseGroupId(input.groupId);
+      await change(actor.userId, groupId, 'owner', 'notice', async ({ trx, actor: owner, now, announce }) => {
+        await repo.updateGroup(trx, groupId, { notice: input.notice, notice_time: now });
+        await announce(AlertCode.groupNotice, { name: owner.nick_name, notice: input.notice });
+      });
+      return info(groupId, actor.userId);
+    },
+
+    async transfer(actor: AuthContext, input: { groupId: string; userId: string }): Promise<GroupInfo> {
+      const groupId = parseGroupId(input.groupId);
+      const targetId = parseId(input.userId);
+      if (targetId === actor.userId) throw new ValidationError('userId: you already own this group');
+      await change(actor.userId, groupId, 'owner', 'owner', async ({ trx, announce }) => {
+        const isMember =
+          targetId !== null && (await repo.membersAmong(trx, groupId, [targetId])).has(targetId);
+        if (!isMember || targetId === null) throw new ValidationError('userId: not a member of this group');
+        await passOwnership(trx, groupId, actor.userId, targetId, announce);
+      });
+      return info(groupId, actor.userId);
+    },
+
+    /** "Delete and quit": leaves the group and takes the chat off the caller's list. */
+    async quit(actor: AuthContext, input: { groupId: string }): Promise<{ groupId: string; chatId: string }> {
+      const groupId = parseGroupId(input.groupId);
+      const chatId = await change(
+        actor.userId,
+        groupId,
+        // A member may leave a dismissed group too (it only takes the chat off their list).
+        (group) => {
+          if (!group.belonged) throw new GroupNotFoundError();
+          if (group.role === null) throw new NotGroupMemberError();
+        },
+        'left',
+        async ({ trx, group, actor: leaver, lastSeq, now, announce }) => {
+          if (group.status === 'DISMISSED') {
+            // Nobody is told: the group is over; the chat just leaves the caller's list.
+            await repo.endMemberships(trx, group, [actor.userId], lastSeq, true);
+            return group.chat_id;
+          }
+          const notice = await announce(AlertCode.groupLeft, { name: leaver.nick_name });
+          await repo.endMemberships(trx, group, [actor.userId], notice.message.seq, true);
+          if (group.role === 'OWNER') {
+            const heir = await repo.longestStanding(trx, groupId, actor.userId);
+            // The last member leaving ends the group.
+            if (heir === null)
+              await repo.updateGroup(trx, groupId, { status: 'DISMISSED', dismissed_at: now });
+            else await passOwnership(trx, groupId, null, heir, announce);
+          }
+          return group.chat_id;
+        },
+        { membership: true, alsoTell: [actor.userId] },
+      );
+      return { groupId: String(groupId), chatId: String(chatId) };
+    },
+
+    async dismiss(
+      actor: AuthContext,
+      input: { groupId: string },
+    ): Promise<{ groupId: string; chatId: string }> {
+      const groupId = parseGroupId(input.groupId);
+      const chatId = await change(
+        actor.userId,
+        groupId,
+        'owner',
+        'dismissed',
+        async ({ trx, group, actor: owner, now, announce }) => {
+          await repo.updateGroup(trx, groupId, { status: 'DISMISSED', dismissed_at: now });
+          await announce(AlertCode.groupDismissed, { name: owner.nick_name });
+          return group.chat_id;
+        },
+      );
+      return { groupId: String(groupId), chatId: String(chatId) };
+    },
+
+    async setNick(actor: AuthContext, input: { groupId: string; groupNick: string }): Promise<GroupInfo> {
+      const groupId = parseGroupId(input.groupId);
+      // Everyone's member list shows it, so every member is told.
+      await change(actor.userId, groupId, 'member', 'settings', ({ trx }) =>
+        repo.updateMember(trx, groupId, actor.userId, { group_nick: input.groupNick }),
+      );
+      return info(groupId, actor.userId);
+    },
+
+    async setSaved(actor: AuthContext, input: { groupId: string; saved: YesNo }): Promise<GroupInfo> {
+      const groupId = parseGroupId(input.groupId);
+      const group = await viewOf(db, groupId, actor.userId);
+      if (group.role === null) throw new NotGroupMemberError();
+      await repo.updateMember(db, groupId, actor.userId, { saved: input.saved === 'Y' ? 1 : 0 });
+      // Only the caller's own devices care.
+      await pushGroupChanged(bus, group, 'settings', [actor.userId], clock.now()).catch((error: unknown) =>
+        log.error({ err: error, groupId }, 'group push failed'),
+      );
+      return info(groupId, actor.userId);
+    },
+
+    async listSaved(viewerId: number): Promise<{ list: GroupView[] }> {
+      return { list: (await repo.listSavedGroups(db, viewerId)).map(toGroupView) };
+    },
+
+    /** The caller's QR code for the group: the same one while it has over half its life left. */
+    async qrCode(
+      actor: AuthContext,
+      input: { groupId: string },
+    ): Promise<{ code: string; expiresAt: number }> {
+      const groupId = parseGroupId(input.groupId);
+      check(await viewOf(db, groupId, actor.userId), 'member');
+      const now = clock.now();
+      const fresh = await repo.findFreshInvite(db, groupId, actor.userId, now + GROUP_QR_TTL_MS / 2);
+      if (fresh) return { code: fresh.code, expiresAt: fresh.expires_at };
+      const invite = {
+        code: randomBytes(18).toString('base64url'),
+        group_id: groupId,
+        created_by: actor.userId,
+        created_at: now,
+        expires_at: now + GROUP_QR_TTL_MS,
+      };
+      await repo.insertInvite(db, invite);
+      return { code: invite.code, expiresAt: invite.expires_at };
+    },
+
+    async preview(viewerId: number, code: string) {
+      const { invite, group } = await openInvite(code);
+      const isMember = (await repo.membersAmong(db, group.id, [viewerId])).has(viewerId);
+      return {
+        groupId: String(group.id),
+        name: group.name,
+        portrait: group.portrait,
+        memberCount: await repo.countMembers(db, group.id),
+        isMember,
+        expiresAt: invite.expires_at,
+      };
+    },
+
+    async join(actor: AuthContext, code: string): Promise<GroupInfo> {
+      const { group } = await openInvite(code);
+      await change(
+        actor.userId,
+        group.id,
+        // Anyone with a valid code may join (checked again under the lock).
+        (locked) => {
+          if (locked.status === 'DISMISSED') throw new GroupDismissedError();
+        },
+        'joined',
+        async ({ trx, group: locked, actor: joiner, lastSeq, now, announce }) => {
+          // Scanning again as a member just opens the group.
+          if (locked.role !== null) return;
+          if (locked.member_count >= GROUP_MEMBERS_MAX) throw new GroupFullError(GROUP_MEMBERS_MAX);
+          await repo.addMembers(trx, locked, [{ userId: actor.userId, role: 'MEMBER' }], lastSeq, now);
+          await announce(AlertCode.groupJoined, { name: joiner.nick_name });
+        },
+        { membership: true },
+      );
+      return info(group.id, actor.userId);
+    },
+  };
+
+  /** The invite behind a QR code and its group, if the code is real, unexpired and the group active. */
+  async function openInvite(code: string) {
+    const invite = await repo.findInvite(db, code);
+    if (!invite) throw new GroupCodeInvalidError();
+    if (invite.expires_at <= clock.now()) throw new GroupCodeExpiredError();
+    const group = await repo.findGroup(db, invite.group_id);
+    if (!group) throw new GroupCodeInvalidError();
+    if (group.status === 'DISMISSED') throw new GroupDismissedError();
+    return { invite, group };
+  }
+
+  /** Makes `heirId` the owner (the former owner, if still a member, becomes a member) and says so in the chat. */
+  async function passOwnership(
+    trx: Tx,
+    groupId: number,
+    formerId: number | null,
+    heirId: number,
+    say: ChangeContext['announce'],
+  ): Promise<void> {
+    if (formerId !== null) await repo.updateMember(trx, groupId, formerId, { role: 'MEMBER' });
+    await repo.updateMember(trx, groupId, heirId, { role: 'OWNER' });
+    await repo.updateGroup(trx, groupId, { owner_id: heirId });
+    const heir = await personOf(trx, heirId);
+    await say(AlertCode.groupOwner, { name: heir.nick_name });
+  }
+}
+
+export type GroupsService = ReturnType<typeof createGroupsService>;

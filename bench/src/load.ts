@@ -1,0 +1,139 @@
+/** What the load programs share: the server under test, a keep-alive JSON client, batching, CPU time. */
+import { readFile } from 'node:fs/promises';
+import { Agent, request } from 'node:http';
+import WebSocket from 'ws';
+import { startServer } from '../../e2e/support/server';
+import { flag } from './stats';
+
+export interface ServerUnderTest {
+  url: string;
+  /** 0 when unknown (a server started by hand without --pid). */
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * The real server as a child process (fresh SQLite, CAPTCHA off, `env` on top), or with
+ * `--url http://host:port` one started by hand (e.g. under `node --cpu-prof`, or on
+ * PostgreSQL); `--pid <its pid>` then adds its CPU and memory to the report.
+ */
+export async function serverUnderTest(env: Record<string, string>): Promise<ServerUnderTest> {
+  const urlAt = process.argv.indexOf('--url');
+  if (urlAt < 0) return startServer(env);
+  return {
+    url: process.argv[urlAt + 1] ?? '',
+    pid: process.argv.includes('--pid') ? flag('pid', 1) : 0,
+    stop: async () => {},
+  };
+}
+
+export interface Envelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+/** A JSON client over `connections` keep-alive connections, with the web client's headers. */
+export function jsonClient(baseUrl: string, connections: number) {
+  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  const { hostname, port } = new URL(baseUrl);
+
+  function post<T>(path: string, token: string | null, body: unknown): Promise<Envelope<T>> {
+    const payload = JSON.stringify(body);
+    return new Promise((resolve, reject) => {
+      const req = request(
+        {
+          agent,
+          hostname,
+          port,
+          path,
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(payload),
+            device: 'H5',
+            version: '1.2.2',
+            ...(token ? { authorization: token } : {}),
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            try {
+              resolve(JSON.parse(Buffer.concat(chunks).toString()) as Envelope<T>);
+            } catch (error) {
+              reject(error instanceof Error ? error : new Error(String(error)));
+            }
+          });
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
+  }
+
+  return {
+    post,
+    /** POSTs and answers `data`; throws on a refusal. */
+    async must<T>(path: string, token: string, body: unknown): Promise<T> {
+      const answer = await post<T>(path, token, body);
+      if (answer.code !== 200) throw new Error(`${path}: ${answer.msg}`);
+      return answer.data;
+    },
+    async get<T>(path: string, token: string): Promise<T> {
+      const response = await fetch(`${baseUrl}${path}`, { headers: { authorization: token } });
+      return ((await response.json()) as { data: T }).data;
+    },
+    close: () => agent.destroy(),
+  };
+}
+
+/** Runs `work` over `items`, `width` at a time. */
+export async function inBatches<T>(
+  items: T[],
+  width: number,
+  work: (item: T, index: number) => Promise<void>,
+): Promise<void> {
+  for (let i = 0; i < items.length; i += width)
+    await Promise.all(items.slice(i, i + width).map((item, j) => work(item, i + j)));
+}
+
+/** CPU time (user + system) a process has used, in seconds; NaN for pid 0. */
+export async function cpuSeconds(pid: number): Promise<number> {
+  if (pid === 0) return NaN;
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * Opens one socket per token (50 at a time) with the client's 5 s heartbeat, so the server
+ * keeps them; `onMessage` gets each frame with its socket's index. `close` ends them all.
+ */
+export async function openSockets(
+  baseUrl: string,
+  tokens: readonly string[],
+  onMessage: (index: number, data: Buffer) => void,
+): Promise<{ close(): void }> {
+  const wsUrl = baseUrl.replace(/^http/, 'ws');
+  const sockets: WebSocket[] = [];
+  await inBatches([...tokens], 50, async (token, index) => {
+    const ws = new WebSocket(`${wsUrl}/ws?Authorization=${encodeURIComponent(token)}`);
+    sockets.push(ws);
+    ws.on('message', (data) => onMessage(index, data as Buffer));
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+    });
+  });
+  const heartbeat = setInterval(() => {
+    for (const ws of sockets) if (ws.readyState === WebSocket.OPEN) ws.send('{"type":"ping"}');
+  }, 5000);
+  return {
+    close() {
+      clearInterval(heartbeat);
+      for (const ws of sockets) ws.terminate();
+    },
+  };
+}

@@ -1,34 +1,21 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, phone } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
-import { logIn, onMessageTab, signUp, useSession } from '../support/session';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { logIn, onMessageTab, signUp } from '../support/session';
+import { useStage } from '../support/stage';
 import { seed, type SeededUser } from '../../apps/server/test/support/seed';
 
-let server: RunningServer;
-let browser: Browser;
+const stage = useStage();
 let bob: SeededUser;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  bob = await seed(server.url).user('bob');
+  bob = await seed(stage.server.url).user('bob');
 });
 
 /** A phone whose browser already holds a session of bob's (a fresh sign-in of his). */
-async function bobsPhone() {
-  const device = await phone(browser, server.url);
-  await useSession(device.context, server.url, await seed(server.url).login(bob.chatNo));
-  return device;
-}
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const bobsPhone = async () => stage.signedIn({ token: await seed(stage.server.url).login(bob.chatNo) });
 
 describe('accounts in the browser', () => {
   test('a newcomer without a session is sent to environment detection, then to login', async () => {
-    const { page, context } = await phone(browser, server.url);
+    const { page, context } = await stage.phone();
     await page.goto('/');
     await page.waitForURL(/#\/wx\/detect\/index/);
     await page.getByRole('heading', { name: 'Normal browser' }).waitFor();
@@ -37,7 +24,7 @@ describe('accounts in the browser', () => {
   });
 
   test('sign up, sign out, sign in again, and a reload keeps the session', async () => {
-    const { page, context } = await phone(browser, server.url);
+    const { page, context } = await stage.phone();
     await signUp(page, { chatNo: 'Alice_01', nickName: 'Alice', password: 'wonderland1' });
     await onMessageTab(page);
 
@@ -61,7 +48,7 @@ describe('accounts in the browser', () => {
   });
 
   test('a wrong password is refused with a message that does not say which part was wrong', async () => {
-    const { page, context } = await phone(browser, server.url);
+    const { page, context } = await stage.phone();
     await logIn(page, bob.chatNo, 'not-the-password');
     await page.getByText('Login failed, please check your credentials').waitFor();
     expect(page.url()).toMatch(/#\/wx\/login\/index/);
@@ -75,7 +62,7 @@ describe('accounts in the browser', () => {
 
     // The first device's alert is a short toast: watch for it before the second signs in.
     const firstIsTold = first.page.getByText('Your account signed in on another device').waitFor();
-    const second = await phone(browser, server.url);
+    const second = await stage.phone();
     await logIn(second.page, bob.chatNo, bob.password);
     await onMessageTab(second.page);
     await firstIsTold;
@@ -106,7 +93,7 @@ describe('the app shell', () => {
   });
 
   test('an unknown route shows page-not-found', async () => {
-    const { page, context } = await phone(browser, server.url);
+    const { page, context } = await stage.phone();
     await page.goto('/#/wx/no-such/page');
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     await context.close();

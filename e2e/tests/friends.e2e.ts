@@ -1,34 +1,21 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { launchBrowser, phone } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
-import { useSession } from '../support/session';
+import type { Page } from 'playwright-core';
+import { beforeAll, expect, test } from 'vitest';
+import { useStage } from '../support/stage';
 import { seed, type SeededUser } from '../../apps/server/test/support/seed';
 
-let server: RunningServer;
-let browser: Browser;
+const stage = useStage();
 let alice: SeededUser;
 let bob: SeededUser;
 let carol: SeededUser;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  alice = await seed(server.url).user('alice', { nickName: 'Alice' });
-  bob = await seed(server.url).user('bob', { nickName: 'Bob' });
-  carol = await seed(server.url).user('carol', { nickName: 'Carol' });
-  await seed(server.url).befriend(alice, carol);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  alice = await seed(stage.server.url).user('alice', { nickName: 'Alice' });
+  bob = await seed(stage.server.url).user('bob', { nickName: 'Bob' });
+  carol = await seed(stage.server.url).user('carol', { nickName: 'Carol' });
+  await seed(stage.server.url).befriend(alice, carol);
 });
 
-async function signedIn(user: SeededUser) {
-  const device = await phone(browser, server.url);
-  await useSession(device.context, server.url, user.token);
-  return device;
-}
+const signedIn = stage.signedIn;
 
 /** The letter heading a contact is listed under, as a person scanning the list sees it. */
 const letterOf = (page: Page, name: string) =>

@@ -1,35 +1,22 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
-import { launchBrowser, phone } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
-import { useSession } from '../support/session';
+import { afterEach, beforeAll, expect, test } from 'vitest';
+import { useStage } from '../support/stage';
 import { seed, type SeededUser } from '../../apps/server/test/support/seed';
 
-let server: RunningServer;
-let browser: Browser;
+const stage = useStage();
 let alice: SeededUser;
 let bob: SeededUser;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  alice = await seed(server.url).user('alice', { nickName: 'Alice' });
-  bob = await seed(server.url).user('bob', { nickName: 'Bob' });
-  await seed(server.url).befriend(alice, bob);
+  alice = await seed(stage.server.url).user('alice', { nickName: 'Alice' });
+  bob = await seed(stage.server.url).user('bob', { nickName: 'Bob' });
+  await seed(stage.server.url).befriend(alice, bob);
 });
 // A test that fails during an outage must not leave the next one without a server.
-afterEach(() => server.resume());
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterEach(() => stage.server.resume());
 
-async function signedIn(user: SeededUser, options: Parameters<Browser['newContext']>[0] = {}) {
-  const device = await phone(browser, server.url, options);
-  await useSession(device.context, server.url, user.token);
-  return device;
-}
+const signedIn = stage.signedIn;
 
 const chatWith = (page: Page, user: SeededUser) => page.goto(`/#/wx/chatWindow/index?userId=${user.userId}`);
 const log = (page: Page) => page.getByRole('log');
@@ -132,7 +119,7 @@ test('with the server down a send fails visibly, also on a retry; once it is bac
   // The chat opens at its newest message (the list is virtualized: older ones are not rendered).
   await log(a.page).getByText('catch-up 20').waitFor();
 
-  await server.halt();
+  await stage.server.halt();
   await say(a.page, 'sent during the outage');
   await a.page.getByRole('button', { name: 'Resend' }).waitFor();
   await log(a.page).getByText('Failed to send, please check network').waitFor();
@@ -145,7 +132,7 @@ test('with the server down a send fails visibly, also on a retry; once it is bac
   await resend.waitFor();
 
   // Once the server is back, the reconnect sends it again (a tap racing it changes nothing).
-  await server.resume();
+  await stage.server.resume();
   await expect.poll(() => resend.count(), { timeout: 15_000 }).toBe(0);
 
   const b = await signedIn(bob);
@@ -161,12 +148,12 @@ test('a message sent while the server is unreachable survives a reload and is de
   await chatWith(a.page, bob);
   await log(a.page).getByText('sent during the outage').waitFor();
 
-  await server.halt();
+  await stage.server.halt();
   await say(a.page, 'written offline');
   await log(a.page).getByText('written offline').waitFor();
   // The page goes away before the server is back (a reload in the outage cannot load the app).
   await a.page.close();
-  await server.resume();
+  await stage.server.resume();
   const again = await a.context.newPage();
   await chatWith(again, bob);
   await log(again).getByText('written offline').waitFor();

@@ -1,22 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { launchBrowser, phone } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
-import { useSession } from '../support/session';
+import type { Page } from 'playwright-core';
+import { beforeAll, expect, test } from 'vitest';
+import { useStage } from '../support/stage';
 import { seed, type SeededUser } from '../../apps/server/test/support/seed';
 
-let server: RunningServer;
-let browser: Browser;
+const stage = useStage();
 let amy: SeededUser;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  amy = await seed(server.url).user('amy');
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  amy = await seed(stage.server.url).user('amy');
 });
 
 const personalInfo = (page: Page) => page.goto('/#/wx/personDetail/index');
@@ -24,8 +15,7 @@ const row = (page: Page, name: string) => page.getByRole('button', { name, exact
 const done = (page: Page) => page.getByRole('button', { name: 'Done' }).click();
 
 test('profile edits (name, bio, gender, region) persist across a reload', async () => {
-  const { page, context } = await phone(browser, server.url);
-  await useSession(context, server.url, amy.token);
+  const { page, context } = await stage.signedIn(amy);
   await personalInfo(page);
 
   await row(page, 'Name').click();

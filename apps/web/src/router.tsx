@@ -48,6 +48,15 @@ import { EditGenderScreen } from './screens/profile/EditGenderScreen';
 import { EditAddressScreen } from './screens/profile/EditAddressScreen';
 import { EditPasswordScreen } from './screens/profile/EditPasswordScreen';
 import { QrCodeScreen } from './screens/profile/QrCodeScreen';
+import { CreateGroupScreen } from './screens/groups/CreateGroupScreen';
+import { GroupListScreen } from './screens/groups/GroupListScreen';
+import { ChatInfoScreen } from './screens/groups/ChatInfoScreen';
+import { AddMembersScreen } from './screens/groups/AddMembersScreen';
+import { ChatMembersScreen } from './screens/groups/ChatMembersScreen';
+import { EditGroupNameScreen } from './screens/groups/EditGroupNameScreen';
+import { EditGroupNoticeScreen } from './screens/groups/EditGroupNoticeScreen';
+import { GroupQrCodeScreen } from './screens/groups/GroupQrCodeScreen';
+import { ScanCodeDetailScreen } from './screens/groups/ScanCodeDetailScreen';
 import { AgreementScreen } from './screens/agreement/AgreementScreen';
 import { ComingSoonScreen } from './screens/common/ComingSoonScreen';
 import { NotFoundScreen } from './screens/common/NotFoundScreen';
@@ -129,7 +138,6 @@ const soonPublic: ReadonlyArray<readonly [PathName, RouteTitle | { text: string 
 
 /** Pages whose screens arrive with later issues: the real title bar and "Coming soon". */
 const soonSignedIn: ReadonlyArray<PathName & RouteTitle> = [
-  'createGroup',
   'shake',
   'nearby',
   'momentsMessages',
@@ -137,14 +145,6 @@ const soonSignedIn: ReadonlyArray<PathName & RouteTitle> = [
   'myAlbum',
   'postMoment',
   'momentDetail',
-  'chatInfo',
-  'selectContact',
-  'chatMembers',
-  'editGroupName',
-  'editGroupNotice',
-  'groupChatInfo',
-  'groupList',
-  'groupQrCode',
   'feedback',
   'favorites',
   'addFavorite',
@@ -288,6 +288,28 @@ const routes: RouteObject[] = [
               addFriendDetailUrl={paths.addFriendDetail}
             />,
           ),
+          page(paths.createGroup, <CreateGroupScreen chatWindowUrl={paths.chatWindow} />),
+          page(paths.groupList, <GroupListScreen chatWindowUrl={paths.chatWindow} />),
+          page(
+            paths.chatInfo,
+            <ChatInfoScreen
+              links={{
+                contactInfo: paths.contactInfo,
+                addMembers: paths.selectContact,
+                members: paths.chatMembers,
+                editName: paths.editGroupName,
+                editNotice: paths.editGroupNotice,
+                qrCode: paths.groupQrCode,
+                message: paths.message,
+              }}
+            />,
+          ),
+          page(paths.selectContact, <AddMembersScreen />),
+          page(paths.chatMembers, <ChatMembersScreen contactInfoUrl={paths.contactInfo} />),
+          page(paths.editGroupName, <EditGroupNameScreen />),
+          page(paths.editGroupNotice, <EditGroupNoticeScreen />),
+          page(paths.groupQrCode, <GroupQrCodeScreen scanCodeUrl={paths.groupChatInfo} />),
+          page(paths.groupChatInfo, <ScanCodeDetailScreen chatWindowUrl={paths.chatWindow} />),
           ...soonSignedIn.map((name) => page(paths[name], <ComingSoonScreen title={name} />)),
         ],
       },

@@ -4,6 +4,7 @@ import { SocketClient, type SocketClientOptions, type SocketSnapshot } from './S
 import { attachFriendNotices } from '../store/friendNotices';
 import { attachChatEngine } from '../store/chat/lifecycle';
 import { watchProfileChanges } from '../api/profileSync';
+import { watchGroupChanges } from '../api/groupSync';
 import { queryClient } from '../api/queryClient';
 
 export interface RealtimeDeps extends SocketClientOptions {
@@ -28,6 +29,8 @@ export function createRealtime({ onSessionOver, onLoginElsewhere, ...options }: 
   attachChatEngine(socket);
   // Profile: another device changed it, so the cached /my/getInfo is refetched.
   watchProfileChanges(socket, queryClient);
+  // Groups: open info screens refetch when a group changes.
+  watchGroupChanges(socket, queryClient);
   return socket;
 }
 

@@ -98,8 +98,8 @@ const FRAMED: ReadonlySet<string> = new Set([
 
 export interface MessageBubbleProps {
   message: LocalMessage;
-  /** Group chats name the sender above received bubbles. */
-  showSender?: boolean;
+  /** Group chats: the sender's name (showName), shown above a received bubble. */
+  senderName?: string;
   onRetry: (message: LocalMessage) => void;
 }
 
@@ -108,7 +108,7 @@ export interface MessageBubbleProps {
  * sender's photo, system notices centred in grey. An own message still sending shows a
  * spinner; a failed one a red "!" that sends it again.
  */
-export function MessageBubble({ message, showSender = false, onRetry }: MessageBubbleProps) {
+export function MessageBubble({ message, senderName, onRetry }: MessageBubbleProps) {
   const t = useT();
   if (isNotice(message)) {
     return (
@@ -121,14 +121,14 @@ export function MessageBubble({ message, showSender = false, onRetry }: MessageB
     return null;
   const content = <MessageContent message={message} />;
   const own = message.type === 2;
-  const name = message.showName || message.nickName;
+  const name = senderName || message.nickName;
   return (
     <div className={s.row} data-side={own ? 'own' : 'peer'}>
       <span className={s.rowAvatar}>
         <Avatar name={name} src={message.portrait || undefined} alt={name} size={40} />
       </span>
       <div className={s.column}>
-        {showSender && !own && <span className={s.sender}>{name}</span>}
+        {senderName && !own && <span className={s.sender}>{senderName}</span>}
         <div className={s.line}>
           <div className={s.bubble} data-framed={FRAMED.has(message.msgType) || undefined}>
             {content}

@@ -9,6 +9,8 @@ import { withQuery } from '../../lib/url';
 import { useNav, useRouteParams } from '../../nav';
 import { useChatCommands, useChatList, useChatWindow } from '../../store/chat/hooks';
 import { ChatWindowView } from './ChatWindowView';
+import { GroupNoticeBanner } from './GroupNoticeBanner';
+import { useGroupChat } from './useGroupChat';
 
 export interface ChatWindowScreenProps {
   /** A one-to-one chat's "…": the friend's Info page (`userId`). */
@@ -62,6 +64,7 @@ export function ChatWindowScreen({
   const engineReady = useChatList().status === 'ready';
   const entry = state.entry;
   const isGroup = entry?.windowType === 'GROUP';
+  const group = useGroupChat(entry);
   const peerId = entry?.userId || routeUserId;
   const friend = useQuery({ ...friendInfoQuery(peerId), enabled: !entry && !isGroup && peerId !== '' });
   const title = entry?.nickName || friend.data?.nickName || UNKNOWN_NAME;
@@ -89,7 +92,12 @@ export function ChatWindowScreen({
         chatId={chatId}
         title={title}
         state={state}
-        isGroup={isGroup}
+        senderName={group.senderName}
+        readOnlyText={group.readOnlyText}
+        banner={
+          group.groupId &&
+          !group.readOnlyText && <GroupNoticeBanner key={group.groupId} groupId={group.groupId} />
+        }
         commands={commands}
         onBack={() => nav.navigateBack()}
         onInfo={onInfo}

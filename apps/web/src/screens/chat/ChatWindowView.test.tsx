@@ -61,7 +61,6 @@ function renderWindow(state: Partial<ChatWindowState> = {}, cmds = commands()) {
         chatId="c1"
         title="Amy"
         state={full}
-        isGroup={false}
         commands={cmds}
         onBack={vi.fn()}
         onInfo={vi.fn()}

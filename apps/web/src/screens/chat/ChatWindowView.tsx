@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { MoreOutline } from 'antd-mobile-icons';
 import { MsgType } from '@paichat/protocol';
 import { TitleBar } from '../../components/TitleBar';
@@ -20,7 +20,12 @@ export interface ChatWindowViewProps {
   /** The chat's name; '…' while unknown. */
   title: string;
   state: ChatWindowState;
-  isGroup: boolean;
+  /** Group chats: the name above each received bubble. */
+  senderName?: (message: LocalMessage) => string;
+  /** A chat the user can no longer write in: this line takes the composer's place. */
+  readOnlyText?: string;
+  /** Above the messages (a group's notice). */
+  banner?: ReactNode;
   commands: Pick<ChatCommands, 'send' | 'retry' | 'loadOlder'>;
   onBack: () => void;
   /** Opens the chat's info page. */
@@ -38,7 +43,9 @@ export function ChatWindowView({
   chatId,
   title,
   state,
-  isGroup,
+  senderName,
+  readOnlyText,
+  banner,
   commands,
   onBack,
   onInfo,
@@ -96,51 +103,60 @@ export function ChatWindowView({
           )
         }
       />
+      {banner}
       <main className={s.main} onPointerDown={() => menuOpen && setMenuOpen(false)}>
         <MessageList
           name={title}
           messages={state.messages}
           hasOlder={state.hasOlder}
           loadingOlder={state.loadingOlder}
-          isGroup={isGroup}
+          senderName={senderName}
           onLoadOlder={() => void commands.loadOlder(chatId).catch(() => undefined)}
           onRetry={retry}
           viewportHeight={height}
         />
       </main>
       <footer className={s.footer}>
-        {media.uploading && (
-          <p className={s.uploading} role="status">
-            {t('profile.uploading')}
+        {readOnlyText ? (
+          <p className={s.readOnly} role="status">
+            {readOnlyText}
           </p>
-        )}
-        <InputBar
-          draftKey={chatId}
-          onSendText={(text) => send(MsgType.TEXT, { text })}
-          onSendVoice={(blob, seconds) => void media.sendVoice(blob, seconds)}
-          voiceMode={voiceMode}
-          onVoiceModeChange={(voice) => {
-            setVoiceMode(voice);
-            setMenuOpen(false);
-          }}
-          menuOpen={menuOpen}
-          onMenuToggle={() => {
-            (document.activeElement as HTMLElement | null)?.blur?.();
-            setMenuOpen((open) => !open);
-          }}
-          menuId={menuId}
-          // Until the chat is opened (a first chat with a friend) there is nowhere to send to.
-          disabled={chatId === ''}
-        />
-        {menuOpen && (
-          <AttachmentMenu
-            id={menuId}
-            onImages={(files) => {
-              setMenuOpen(false);
-              void media.sendImages(files);
-            }}
-            onAction={onAction}
-          />
+        ) : (
+          <>
+            {media.uploading && (
+              <p className={s.uploading} role="status">
+                {t('profile.uploading')}
+              </p>
+            )}
+            <InputBar
+              draftKey={chatId}
+              onSendText={(text) => send(MsgType.TEXT, { text })}
+              onSendVoice={(blob, seconds) => void media.sendVoice(blob, seconds)}
+              voiceMode={voiceMode}
+              onVoiceModeChange={(voice) => {
+                setVoiceMode(voice);
+                setMenuOpen(false);
+              }}
+              menuOpen={menuOpen}
+              onMenuToggle={() => {
+                (document.activeElement as HTMLElement | null)?.blur?.();
+                setMenuOpen((open) => !open);
+              }}
+              menuId={menuId}
+              // Until the chat is opened (a first chat with a friend) there is nowhere to send to.
+              disabled={chatId === ''}
+            />
+            {menuOpen && (
+              <AttachmentMenu
+                id={menuId}
+                onImages={(files) => {
+                  setMenuOpen(false);
+                  void media.sendImages(files);
+                }}
+                onAction={onAction}
+              />
+            )}
+          </>
         )}
       </footer>
       <LocationSheet

@@ -35,7 +35,8 @@ export interface MessageListProps {
   messages: readonly LocalMessage[];
   hasOlder: boolean;
   loadingOlder: boolean;
-  isGroup: boolean;
+  /** Group chats: the name above each received bubble. */
+  senderName?: (message: LocalMessage) => string;
   onLoadOlder: () => void;
   onRetry: (message: LocalMessage) => void;
   /** Changes when the space for the list changes (the keyboard opened or closed). */
@@ -55,7 +56,7 @@ export function MessageList({
   messages,
   hasOlder,
   loadingOlder,
-  isGroup,
+  senderName,
   onLoadOlder,
   onRetry,
   viewportHeight,
@@ -102,8 +103,8 @@ export function MessageList({
     if (!wasAtBottom.current) setUnseen(true);
     if (last.type === 2) return;
     const text = previewText(last);
-    setAnnouncement(isNotice(last) ? text : `${last.showName || last.nickName}: ${text}`);
-  }, [keys, messages]);
+    setAnnouncement(isNotice(last) ? text : `${senderName?.(last) ?? last.nickName}: ${text}`);
+  }, [keys, messages, senderName]);
 
   return (
     <div className={s.listArea}>
@@ -139,7 +140,11 @@ export function MessageList({
                 {separator && (
                   <p className={s.separator}>{formatMessageTime(message.createTime, now, locale)}</p>
                 )}
-                <MessageBubble message={message} showSender={isGroup} onRetry={onRetry} />
+                <MessageBubble
+                  message={message}
+                  senderName={message.type === 1 ? senderName?.(message) : undefined}
+                  onRetry={onRetry}
+                />
               </div>
             );
           }}

@@ -6,7 +6,8 @@ import { resetRequest } from '../../api/request';
 import { installReact19Render } from '../../components/ui';
 import { appLink } from '../../lib/appLink';
 import { renderScreen } from '../../test/render';
-import { QR_SIZE, QrCodeScreen } from './QrCodeScreen';
+import { QR_SIZE } from '../../components/QrCard';
+import { QrCodeScreen } from './QrCodeScreen';
 import { fakeApi, me } from './testApi';
 
 const ADD_FRIEND = '/wx/personInfo/addFriendsDetail';

@@ -66,6 +66,7 @@ export function previewOf(row: LocalMessage): StoredPreview {
   else p.afterSeq = row.afterSeq ?? 0;
   if (row.notice) p.notice = row.notice;
   if (row.sendtype) p.sendtype = row.sendtype;
+  if (row.showName) p.sender = row.showName;
   return p;
 }
 
@@ -115,6 +116,7 @@ export function withSession(chat: StoredChat, s: ChatSession, settings: boolean)
     userType: s.userType,
     lastTime: Math.max(next.lastTime, s.lastTime),
   };
+  if (s.groupStatus) next.groupStatus = s.groupStatus;
   if (settings) next = withSettings(next, s);
   if (s.lastMsg && !isCallStart(s.lastMsg.msgType) && s.lastMsg.seq > s.clearedSeq)
     next.preview = laterPreview(next.preview, previewOf(fromServer(s.lastMsg)));
@@ -140,5 +142,6 @@ export function toEntry(chat: StoredChat, t: Translate): ChatListEntry {
     readSeq: chat.readSeq,
   };
   if (p?.type === 2 && p.sendtype) entry.lastSendtype = p.sendtype;
+  if (chat.groupStatus) entry.groupStatus = chat.groupStatus;
   return entry;
 }

@@ -29,6 +29,7 @@ import {
   ChatReadNotice,
   ChatUpdatedNotice,
   ErrorId,
+  GroupChangedNotice,
   MsgType,
   NoticeType,
   OutgoingMessage,
@@ -40,6 +41,7 @@ import {
   getChatMessages,
   getChatSession,
   getChatSessions,
+  groupSendMsg,
   markRead,
   removeChatSession,
   sendMsg,
@@ -48,6 +50,7 @@ import {
   syncMessages,
   type ChatSession,
   type ChatState,
+  type ChatType,
   type MsgPush,
   type RequestOf,
   type SendMsgResult,
@@ -161,11 +164,20 @@ interface Runtime {
 
 const EMPTY_WINDOW: ChatWindowState = Object.freeze({ messages: [], hasOlder: false, loadingOlder: false });
 
-const REFUSAL_KEYS: Partial<Record<string, ChatTextKey>> = {
+/** The notice a refused send shows, by the answer's statusCode (a key of the bundle). */
+const REFUSAL_KEYS: Partial<Record<string, string>> = {
   [ErrorId.notFriends]: 'chat.refused.notFriends',
   [ErrorId.blockedByUser]: 'chat.refused.blockedByUser',
   [ErrorId.userBlocked]: 'chat.refused.userBlocked',
+  [ErrorId.notGroupMember]: `errors.${ErrorId.notGroupMember}`,
+  [ErrorId.groupDismissed]: `errors.${ErrorId.groupDismissed}`,
 };
+
+/** Refusals that mean the user can no longer write in the group. */
+const GROUP_REFUSALS: ReadonlySet<string> = new Set([
+  SendStatus.NOT_GROUP_MEMBER,
+  SendStatus.GROUP_DISMISSED,
+]);
 
 async function pool<T>(items: readonly T[], size: number, run: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
@@ -381,6 +393,11 @@ export class ChatEngine implements ChatCommands {
       const schema = push.noticeType === NoticeType.CHAT_READ ? ChatReadNotice : ChatUpdatedNotice;
       const parsed = schema.safeParse(push.msgContent);
       if (parsed.success) this.track(this.onChatState(parsed.data));
+    }
+    if (push.noticeType === NoticeType.GROUP_CHANGED) {
+      // The group's name, portrait or the user's membership changed: its session says how.
+      const parsed = GroupChangedNotice.safeParse(push.msgContent);
+      if (parsed.success) this.track(this.fetchSession({ chatId: parsed.data.chatId }));
     }
   }
 
@@ -753,7 +770,6 @@ export class ChatEngine implements ChatCommands {
   ): Promise<{ done: Promise<void> }> {
     const rt = this.chats.get(chatId);
     if (!rt || this.stopped) throw new Error(`unknown chat ${chatId}`);
-    if (rt.meta.chatType !== 'SINGLE') throw new Error('sending to a group is not supported yet');
     const parsed = OutgoingMessage.safeParse({ msgType, content });
     if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? 'invalid message');
     await this.loaded(rt);
@@ -832,8 +848,7 @@ export class ChatEngine implements ChatCommands {
     this.setSendtype(rt, cid, 'wating');
     let answer: SendMsgResult;
     try {
-      const body = { userId: item.userId, msgType: item.msgType, content: item.content, clientMsgId: cid };
-      answer = await this.transport.call(sendMsg, body as RequestOf<typeof sendMsg>);
+      answer = await this.sendRequest(rt.meta.chatType, item);
     } catch (error) {
       if (this.stopped || !this.outbox.has(cid)) return; // the echo came first: it went through
       const failure = failureOf(error);
@@ -874,6 +889,19 @@ export class ChatEngine implements ChatCommands {
     this.dropOutbox(cid);
     const key = REFUSAL_KEYS[answer.statusCode];
     this.failRow(rt, cid, { content: { text: answer.statusLabel }, ...(key ? { notice: { key } } : {}) });
+    // Removed or dismissed meanwhile: the session tells which, and the chat turns read-only.
+    if (GROUP_REFUSALS.has(answer.status)) this.track(this.fetchSession({ chatId: item.chatId }));
+  }
+
+  /** The send itself: `/group/sendMsg` for a group chat, `/chat/sendMsg` for a friend. */
+  private sendRequest(chatType: ChatType, item: OutboxItem): Promise<SendMsgResult> {
+    const message = { msgType: item.msgType, content: item.content, clientMsgId: item.clientMsgId };
+    if (chatType === 'GROUP') {
+      const body = { groupId: item.userId, ...message } as RequestOf<typeof groupSendMsg>;
+      return this.transport.call(groupSendMsg, body);
+    }
+    const body = { userId: item.userId, ...message } as RequestOf<typeof sendMsg>;
+    return this.transport.call(sendMsg, body);
   }
 
   private dropOutbox(clientMsgId: string): void {

@@ -8,6 +8,7 @@ import {
   mergeMessages,
   retreatHeld,
   seqsOf,
+  showNameOf,
   visibleRows,
 } from './messages';
 import type { LocalMessage } from './types';
@@ -60,7 +61,24 @@ describe('fromServer', () => {
 
   it('names the sender of a group message', () => {
     expect(fromServer(server(1, { talkType: 'GROUP' })).showName).toBe('Ben');
+    expect(fromServer(server(1, { talkType: 'GROUP', fromGroupNick: 'Benny' }))).toMatchObject({
+      showName: 'Benny',
+      groupNick: 'Benny',
+    });
     expect(fromServer(server(1)).showName).toBeUndefined();
+    expect(fromServer(server(2, { talkType: 'GROUP', isSelf: true, fromId: ME })).showName).toBeUndefined();
+  });
+});
+
+describe('showNameOf (spec showName)', () => {
+  const remarks = new Map([[PEER, 'Big Ben']]);
+  const remarkOf = (userId: string) => remarks.get(userId);
+  const received = (over: Partial<ServerMessage>) => fromServer(server(1, { talkType: 'GROUP', ...over }));
+
+  it("prefers the sender's group nickname, then the viewer's remark, then their nickname", () => {
+    expect(showNameOf(received({ fromGroupNick: 'Benny' }), remarkOf)).toBe('Benny');
+    expect(showNameOf(received({ fromGroupNick: '' }), remarkOf)).toBe('Big Ben');
+    expect(showNameOf(received({ fromId: '3', fromNickName: 'Chen' }), remarkOf)).toBe('Chen');
   });
 });
 

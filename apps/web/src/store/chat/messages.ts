@@ -38,8 +38,22 @@ export function fromServer(m: ServerMessage): LocalMessage {
   };
   if (m.clientMsgId) row.clientMsgId = m.clientMsgId;
   if (m.isSelf && !notice) row.sendtype = 'success';
-  if (m.talkType === 'GROUP' && !m.isSelf && !notice) row.showName = m.fromNickName;
+  if (m.talkType === 'GROUP' && !m.isSelf && !notice) {
+    row.showName = m.fromGroupNick || m.fromNickName;
+    if (m.fromGroupNick) row.groupNick = m.fromGroupNick;
+  }
   return row;
+}
+
+/**
+ * Spec 3 showName: a group message names its sender by their group nickname, else by the
+ * viewer's remark for them, else by their nickname.
+ */
+export function showNameOf(
+  m: Pick<LocalMessage, 'fromId' | 'groupNick' | 'nickName'>,
+  remarkOf: (userId: string) => string | undefined,
+): string {
+  return m.groupNick || remarkOf(m.fromId) || m.nickName;
 }
 
 /**

@@ -31,6 +31,35 @@ describe('previews (English)', () => {
     );
   });
 
+  it.each([
+    ['groupCreated', { name: 'Amy', names: 'Ben, Chen' }, 'Amy invited Ben, Chen to the group chat'],
+    ['groupInvited', { name: 'Ben', names: 'Dan' }, 'Ben invited Dan to the group chat'],
+    ['groupJoined', { name: 'Dan' }, 'Dan joined the group chat by scanning the QR code'],
+    ['groupLeft', { name: 'Ben' }, 'Ben left the group chat'],
+    ['groupRemoved', { name: 'Amy', names: 'Chen' }, 'Amy removed Chen from the group chat'],
+    ['groupRenamed', { name: 'Amy', groupName: 'Trip' }, 'Amy changed the group name to "Trip"'],
+    ['groupNotice', { name: 'Amy', notice: 'Meet at 9' }, 'Amy updated the group notice: Meet at 9'],
+    ['groupOwner', { name: 'Ben' }, 'Ben is now the group owner'],
+    ['groupDismissed', { name: 'Amy' }, 'Amy dismissed the group chat'],
+  ])('localizes the group notice %s from its params', (code, params, expected) => {
+    expect(noticeText({ content: { code, text: 'English text', params } })).toBe(expected);
+  });
+
+  it('localizes group notices in the interface language', () => {
+    const t = ((key: string, params?: Record<string, string>) =>
+      `${key} ${JSON.stringify(params)}`) as typeof chatT;
+    expect(noticeText({ content: { code: 'groupLeft', text: '', params: { name: 'Ben' } } }, t)).toBe(
+      'chat.alert.groupLeft {"name":"Ben"}',
+    );
+  });
+
+  it('previews a group message from someone else as "name: text"', () => {
+    expect(previewText({ msgType: 'TEXT', content: { text: 'hi all' }, type: 1, sender: 'Ben' })).toBe(
+      'Ben: hi all',
+    );
+    expect(previewText({ msgType: 'IMAGE', content: {}, type: 1, sender: 'Ben' })).toBe('Ben: [Image]');
+  });
+
   it('reads local notices by key, and notices carrying a server text', () => {
     expect(noticeText({ content: {}, notice: { key: 'chat.sendFailed' } })).toBe(
       'Failed to send, please check network',

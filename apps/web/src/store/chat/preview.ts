@@ -15,6 +15,8 @@ export interface PreviewSource {
   notice?: LocalMessage['notice'];
   /** 3 for system notices. */
   type?: LocalMessage['type'];
+  /** A group message from someone else: its sender, shown before the text. */
+  sender?: string;
 }
 
 const field = (content: unknown, name: string): string => {
@@ -28,7 +30,18 @@ const oneLine = (text: string): string => {
   return flat.length > PREVIEW_MAX ? `${flat.slice(0, PREVIEW_MAX)}…` : flat;
 };
 
-const ALERT_KEYS: Record<AlertCode, ChatTextKey> = { nowFriends: 'chat.alert.nowFriends' };
+const ALERT_KEYS: Record<AlertCode, ChatTextKey> = {
+  nowFriends: 'chat.alert.nowFriends',
+  groupCreated: 'chat.alert.groupCreated',
+  groupInvited: 'chat.alert.groupInvited',
+  groupJoined: 'chat.alert.groupJoined',
+  groupLeft: 'chat.alert.groupLeft',
+  groupRemoved: 'chat.alert.groupRemoved',
+  groupRenamed: 'chat.alert.groupRenamed',
+  groupNotice: 'chat.alert.groupNotice',
+  groupOwner: 'chat.alert.groupOwner',
+  groupDismissed: 'chat.alert.groupDismissed',
+};
 
 /**
  * The text of a system notice (type 3): a local notice by its key, a server ALERT by its code
@@ -56,9 +69,14 @@ function paramsOf(content: unknown): Record<string, string> | undefined {
 
 const labelled = (label: string, detail: string) => (detail ? `${label} ${detail}` : label);
 
-/** The chat list's one-line preview of a message, localized. */
+/** The chat list's one-line preview of a message, localized ("name: text" in groups, as WeChat). */
 export function previewText(m: PreviewSource, t: Translate = chatT): string {
   if (m.type === 3 || m.notice || m.msgType === MsgType.ALERT) return oneLine(noticeText(m, t));
+  const text = contentPreview(m, t);
+  return m.sender ? oneLine(`${m.sender}: ${text}`) : text;
+}
+
+function contentPreview(m: PreviewSource, t: Translate): string {
   switch (m.msgType) {
     case MsgType.TEXT:
       return oneLine(field(m.content, 'text'));

@@ -15,7 +15,7 @@
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { wrap } from 'idb';
-import type { ChatType } from '@paichat/protocol';
+import type { ChatType, GroupStatus } from '@paichat/protocol';
 import type { LocalMessage } from './types';
 
 /** The last message a list entry previews (enough to localize it again). */
@@ -29,6 +29,8 @@ export interface StoredPreview {
   type: LocalMessage['type'];
   notice?: LocalMessage['notice'];
   sendtype?: LocalMessage['sendtype'];
+  /** A group message from someone else: who sent it (the preview reads "name: text"). */
+  sender?: string;
 }
 
 /** One chat as the device keeps it (spec 3 chat-list entry plus the engine's bookkeeping). */
@@ -59,13 +61,15 @@ export interface StoredChat {
   lastTime: number;
   /** A read position set here and not yet confirmed by the server (sent again on reconnect). */
   pendingRead: number | null;
+  /** GROUP only: whether the user is still a member (LEFT and DISMISSED chats are read-only). */
+  groupStatus?: GroupStatus;
 }
 
 /** A message the server has not confirmed: sent again (same clientMsgId) until it answers. */
 export interface OutboxItem {
   clientMsgId: string;
   chatId: string;
-  /** The friend the message is for (`/chat/sendMsg` userId). */
+  /** The friend (`/chat/sendMsg` userId) or the group (`/group/sendMsg` groupId) it is for. */
   userId: string;
   msgType: string;
   content: unknown;

@@ -4,7 +4,7 @@
  * messages of each chat. Screens read them through the hooks in `store/chat/hooks.ts` and act
  * through the engine's commands; they never fetch chats or messages themselves.
  */
-import type { ChatType, MsgType } from '@paichat/protocol';
+import type { ChatType, GroupStatus, MsgType } from '@paichat/protocol';
 
 /** Spec 3, chat-list entry (kept per user under `{userId}_chatlistData`). */
 export interface ChatListEntry {
@@ -27,6 +27,8 @@ export interface ChatListEntry {
   readSeq: number;
   /** Added: how the newest own message of the preview is doing ('error' shows a red mark). */
   lastSendtype?: SendType;
+  /** Added, GROUP only: LEFT or DISMISSED make the chat read-only. */
+  groupStatus?: GroupStatus;
 }
 
 /** Outgoing state of an own message (the spec spells it `wating`). */
@@ -51,8 +53,14 @@ export interface LocalMessage {
   type: 1 | 2 | 3;
   nickName: string;
   portrait: string;
-  /** Group received messages: the sender's display name. */
+  /**
+   * Group received messages: the sender's name as the group shows it (their group nickname,
+   * else their nickname). Screens put the viewer's remark for them before the nickname
+   * through `showNameOf` (messages.ts).
+   */
   showName?: string;
+  /** Group received messages: the sender's nickname in the group when they sent it. */
+  groupNick?: string;
   sendtype?: SendType;
   /**
    * A local system notice's text key and params (type 3 without a server message). Screens
@@ -89,7 +97,8 @@ export interface ChatCommands {
   /**
    * Adds the message at once (`local_` id, `wating`) and sends it, through the persistent outbox.
    * Resolves once the first attempt is over (the row shows how it went); rejects only when the
-   * content is not valid for msgType (nothing is added then) or the chat is unknown / a group.
+   * content is not valid for msgType (nothing is added then) or the chat is unknown. A group
+   * chat's messages go through `/group/sendMsg`, a one-to-one chat's through `/chat/sendMsg`.
    */
   send(chatId: string, msgType: MsgType, content: unknown): Promise<void>;
   /** Sends a failed message again with the same clientMsgId. */

@@ -2,7 +2,9 @@
  * An in-memory server with the chat endpoints' semantics (protocol chats.ts), for tests of the
  * engine and of screens built on it: per-chat seqs without gaps, sends idempotent by
  * (sender, clientMsgId), read / cleared / hidden positions per member, pushes to every device
- * of both members, notices of a member's own changes to all their devices.
+ * of every member, notices of a member's own changes to all their devices. Group chats
+ * (protocol groups.ts) are made, left and dismissed by the test, and sent to through
+ * `/group/sendMsg`; what a former member may still read is not modelled.
  *
  * Each device has a transport (what the engine calls) and a push queue the test delivers,
  * drops or repeats. Requests and answers are checked against the protocol's schemas, so an
@@ -22,6 +24,7 @@ import {
   getChatMessages,
   getChatSession,
   getChatSessions,
+  groupSendMsg,
   markRead,
   removeChatSession,
   sendMsg,
@@ -31,6 +34,7 @@ import {
   type ChatSession,
   type ChatState,
   type Endpoint,
+  type GroupChange,
   type MsgPush,
   type NoticePush,
   type RequestOf,
@@ -52,11 +56,23 @@ interface StoredMessage {
   createTime: number;
 }
 
+interface Group {
+  groupId: string;
+  name: string;
+  dismissed: boolean;
+  /** Members who quit or were removed (they keep the chat, read-only). */
+  former: Set<string>;
+  /** Group nicknames by member. */
+  nicks: Map<string, string>;
+}
+
 interface Chat {
   chatId: string;
-  members: [string, string];
+  /** SINGLE: the two friends; GROUP: the current members. */
+  members: string[];
   messages: StoredMessage[];
   createTime: number;
+  group?: Group;
 }
 
 interface Member {
@@ -198,6 +214,45 @@ export class FakeChatServer {
     this.blocks.add(`${blocker}>${blocked}`);
   }
 
+  /** `ownerId` makes a group with others; its chat opens with the "created" notice. */
+  createGroup(ownerId: string, others: readonly string[], name: string): { groupId: string; chatId: string } {
+    const chatId = String(this.nextChatId++);
+    const group: Group = {
+      groupId: String(Number(chatId) + 9000),
+      name,
+      dismissed: false,
+      former: new Set(),
+      nicks: new Map(),
+    };
+    const chat: Chat = { chatId, members: [ownerId, ...others], messages: [], createTime: this.now(), group };
+    this.chats.set(chatId, chat);
+    for (const userId of chat.members) this.join(chat, userId);
+    const names = others.map((userId) => this.users.get(userId)?.nickName ?? userId).join(', ');
+    this.alert(chat, 'groupCreated', { name: this.users.get(ownerId)?.nickName ?? ownerId, names });
+    return { groupId: group.groupId, chatId };
+  }
+
+  setGroupNick(groupId: string, userId: string, nick: string): void {
+    this.group(groupId).group?.nicks.set(userId, nick);
+  }
+
+  /** The owner removes a member: told in the chat, then the member gets nothing more. */
+  removeFromGroup(groupId: string, userId: string): void {
+    const chat = this.group(groupId);
+    const name = this.users.get(userId)?.nickName ?? userId;
+    this.alert(chat, 'groupRemoved', { name: 'Owner', names: name });
+    chat.members = chat.members.filter((member) => member !== userId);
+    chat.group?.former.add(userId);
+    this.notifyGroup(chat, [userId], 'removed');
+  }
+
+  dismissGroup(groupId: string): void {
+    const chat = this.group(groupId);
+    this.alert(chat, 'groupDismissed', { name: 'Owner' });
+    if (chat.group) chat.group.dismissed = true;
+    this.notifyGroup(chat, chat.members, 'dismissed');
+  }
+
   /** A device of a user (its pushes and its transport). */
   device(userId: string): FakeDevice {
     const device = new FakeDevice(userId, this);
@@ -228,7 +283,7 @@ export class FakeChatServer {
   }
 
   chatIds(userId: string): string[] {
-    return [...this.chats.values()].filter((c) => c.members.includes(userId)).map((c) => c.chatId);
+    return [...this.chats.values()].filter((c) => this.sees(c, userId)).map((c) => c.chatId);
   }
 
   /** All stored messages a user sent (any chat). */
@@ -264,6 +319,8 @@ export class FakeChatServer {
         return this.sync(this.resolve(userId, str('chatId'), str('userId')), userId, body);
       case sendMsg.path:
         return this.send(userId, body);
+      case groupSendMsg.path:
+        return this.groupSend(userId, body);
       case markRead.path: {
         const chat = this.resolve(userId, str('chatId'));
         const m = this.member(chat.chatId, userId);
@@ -316,17 +373,18 @@ export class FakeChatServer {
   }
 
   private session(chat: Chat, userId: string): ChatSession {
-    const peerId = chat.members[0] === userId ? chat.members[1] : chat.members[0];
-    const peer = this.users.get(peerId) as User;
     const m = this.member(chat.chatId, userId);
     const visible = chat.messages.filter((x) => x.seq > m.clearedSeq);
     const last = visible.at(-1);
+    const { group } = chat;
+    const party = this.partyFor(chat, userId);
     return {
       ...this.state(chat, userId),
-      userId: peerId,
-      nickName: peer.nickName,
-      portrait: peer.portrait,
-      userType: 'user',
+      userId: party.userId,
+      nickName: party.nickName,
+      portrait: party.portrait,
+      userType: party.userType,
+      ...(group ? { groupId: group.groupId, groupStatus: this.groupStatus(group, userId) } : {}),
       lastContent: last?.msgType === MsgType.TEXT ? String(last.content.text) : '',
       lastTime: chat.messages.at(-1)?.createTime ?? chat.createTime,
       lastMsg: last ? this.present(chat, last, userId) : null,
@@ -381,24 +439,32 @@ export class FakeChatServer {
 
   private send(userId: string, body: Record<string, unknown>): SendMsgResult {
     const to = body.userId as string;
+    return this.accept(userId, body, () => {
+      if (this.blocks.has(`${userId}>${to}`)) return SendStatus.USER_BLOCKED;
+      if (this.blocks.has(`${to}>${userId}`)) return SendStatus.BLOCKED_BY_USER;
+      return this.findChat(userId, to) ?? SendStatus.NOT_FRIENDS;
+    });
+  }
+
+  private groupSend(userId: string, body: Record<string, unknown>): SendMsgResult {
+    return this.accept(userId, body, () => {
+      const chat = this.group(body.groupId as string);
+      if (chat.group?.dismissed) return SendStatus.GROUP_DISMISSED;
+      return chat.members.includes(userId) ? chat : SendStatus.NOT_GROUP_MEMBER;
+    });
+  }
+
+  /** A send: a repeat answers the original; `target` names the chat, or why it is refused. */
+  private accept(
+    userId: string,
+    body: Record<string, unknown>,
+    target: () => Chat | Exclude<SendStatus, '0'>,
+  ): SendMsgResult {
     const clientMsgId = typeof body.clientMsgId === 'string' ? body.clientMsgId : null;
     const original = clientMsgId === null ? undefined : this.findByClientId(userId, clientMsgId);
     if (original) return this.sent(original.chat, original.message, true);
-    const refuse = (status: '1' | '2' | '3'): SendMsgResult => ({
-      status,
-      statusLabel: SEND_STATUS_LABEL[status],
-      statusCode: SEND_STATUS_CODE[status],
-      msgId: '',
-      seq: 0,
-      chatId: '',
-      clientMsgId: clientMsgId ?? '',
-      createTime: 0,
-      duplicate: false,
-    });
-    if (this.blocks.has(`${userId}>${to}`)) return refuse(SendStatus.USER_BLOCKED);
-    if (this.blocks.has(`${to}>${userId}`)) return refuse(SendStatus.BLOCKED_BY_USER);
-    const chat = this.findChat(userId, to);
-    if (!chat) return refuse(SendStatus.NOT_FRIENDS);
+    const chat = target();
+    if (typeof chat === 'string') return this.refuse(chat, clientMsgId);
     const parsed = OutgoingMessage.parse({ msgType: body.msgType, content: body.content });
     const message = this.store(
       chat,
@@ -410,6 +476,20 @@ export class FakeChatServer {
     this.member(chat.chatId, userId).readSeq = message.seq;
     this.deliver(chat, message);
     return this.sent(chat, message, false);
+  }
+
+  private refuse(status: Exclude<SendStatus, '0'>, clientMsgId: string | null): SendMsgResult {
+    return {
+      status,
+      statusLabel: SEND_STATUS_LABEL[status],
+      statusCode: SEND_STATUS_CODE[status],
+      msgId: '',
+      seq: 0,
+      chatId: '',
+      clientMsgId: clientMsgId ?? '',
+      createTime: 0,
+      duplicate: false,
+    };
   }
 
   private sent(chat: Chat, message: StoredMessage, duplicate: boolean): SendMsgResult {
@@ -446,21 +526,29 @@ export class FakeChatServer {
     const chatId = String(this.nextChatId++);
     const chat: Chat = { chatId, members: [a, b], messages: [], createTime: this.now() };
     this.chats.set(chatId, chat);
-    for (const userId of chat.members)
-      this.members.set(`${chatId}:${userId}`, {
-        readSeq: 0,
-        clearedSeq: 0,
-        hiddenSeq: 0,
-        isTop: 'N',
-        isDisturb: 'N',
-      });
+    for (const userId of chat.members) this.join(chat, userId);
     return chat;
+  }
+
+  private join(chat: Chat, userId: string): void {
+    this.members.set(`${chat.chatId}:${userId}`, {
+      readSeq: 0,
+      clearedSeq: 0,
+      hiddenSeq: 0,
+      isTop: 'N',
+      isDisturb: 'N',
+    });
   }
 
   private findChat(a: string, b: string): Chat | undefined {
     for (const chat of this.chats.values())
-      if (chat.members.includes(a) && chat.members.includes(b) && a !== b) return chat;
+      if (!chat.group && chat.members.includes(a) && chat.members.includes(b) && a !== b) return chat;
     return undefined;
+  }
+
+  /** Whether the user may see the chat (a former group member still may, read-only). */
+  private sees(chat: Chat, userId: string): boolean {
+    return chat.members.includes(userId) || (chat.group?.former.has(userId) ?? false);
   }
 
   private findByClientId(userId: string, clientMsgId: string) {
@@ -473,7 +561,7 @@ export class FakeChatServer {
   private resolve(userId: string, chatId?: string, peerId?: string): Chat {
     const chat =
       chatId !== undefined ? this.chats.get(chatId) : peerId ? this.findChat(userId, peerId) : undefined;
-    if (!chat || !chat.members.includes(userId)) throw new Refusal(404, 'chat not found', 'chatNotFound');
+    if (!chat || !this.sees(chat, userId)) throw new Refusal(404, 'chat not found', 'chatNotFound');
     return chat;
   }
 
@@ -492,7 +580,7 @@ export class FakeChatServer {
     const lastSeq = this.lastSeq(chat);
     return {
       chatId: chat.chatId,
-      chatType: ChatType.SINGLE,
+      chatType: chat.group ? ChatType.GROUP : ChatType.SINGLE,
       lastSeq,
       readSeq: m.readSeq,
       clearedSeq: m.clearedSeq,
@@ -525,8 +613,10 @@ export class FakeChatServer {
 
   private present(chat: Chat, x: StoredMessage, viewerId: string): ServerMessage {
     const sender = x.senderId === null ? undefined : this.users.get(x.senderId);
-    const toId =
-      x.senderId === null ? '' : chat.members[0] === x.senderId ? chat.members[1] : chat.members[0];
+    let toId = '';
+    if (chat.group) toId = chat.group.groupId;
+    else if (x.senderId !== null) toId = this.peerOf(chat, x.senderId);
+    const groupNick = x.senderId === null ? undefined : chat.group?.nicks.get(x.senderId);
     return {
       msgId: x.msgId,
       chatId: chat.chatId,
@@ -535,43 +625,80 @@ export class FakeChatServer {
       fromId: x.senderId ?? SYSTEM_USER_ID,
       toId,
       msgType: x.msgType,
-      talkType: ChatType.SINGLE,
+      talkType: chat.group ? ChatType.GROUP : ChatType.SINGLE,
       content: x.content,
       createTime: x.createTime,
       isSelf: x.senderId === viewerId,
       fromNickName: sender?.nickName ?? '',
       fromPortrait: sender?.portrait ?? '',
+      ...(chat.group ? { fromGroupNick: groupNick ?? '' } : {}),
     };
+  }
+
+  /** Who a chat is with, for a viewer: the other friend, or the group. */
+  private partyFor(chat: Chat, viewerId: string) {
+    if (chat.group)
+      return { userId: chat.group.groupId, nickName: chat.group.name, portrait: '', userType: 'group' };
+    const other = this.users.get(this.peerOf(chat, viewerId)) as User;
+    return { userId: other.userId, nickName: other.nickName, portrait: other.portrait, userType: 'user' };
+  }
+
+  /** The other friend of a one-to-one chat. */
+  private peerOf(chat: Chat, userId: string): string {
+    return chat.members.find((member) => member !== userId) ?? userId;
+  }
+
+  private group(groupId: string): Chat {
+    for (const chat of this.chats.values()) if (chat.group?.groupId === groupId) return chat;
+    throw new Refusal(404, 'group not found', 'chatNotFound');
+  }
+
+  private groupStatus(group: Group, userId: string): 'ACTIVE' | 'LEFT' | 'DISMISSED' {
+    if (group.dismissed) return 'DISMISSED';
+    return group.former.has(userId) ? 'LEFT' : 'ACTIVE';
+  }
+
+  /** A system notice in a group chat (read by everyone, as the server stores them). */
+  private alert(
+    chat: Chat,
+    code: 'groupCreated' | 'groupRemoved' | 'groupDismissed',
+    params: Record<string, string>,
+  ) {
+    const message = this.store(chat, null, null, MsgType.ALERT, { code, text: ALERT_TEXT[code], params });
+    for (const userId of chat.members) this.member(chat.chatId, userId).readSeq = message.seq;
+    this.deliver(chat, message);
+  }
+
+  private notifyGroup(chat: Chat, userIds: readonly string[], change: GroupChange): void {
+    const groupId = chat.group?.groupId ?? '';
+    for (const userId of userIds)
+      this.notify(userId, NoticeType.GROUP_CHANGED, { groupId, chatId: chat.chatId, change });
   }
 
   private deliver(chat: Chat, message: StoredMessage): void {
     const sender = message.senderId === null ? undefined : this.users.get(message.senderId);
     for (const viewerId of chat.members) {
-      const other = this.users.get(chat.members[0] === viewerId ? chat.members[1] : chat.members[0]) as User;
+      const party = this.partyFor(chat, viewerId);
       const push: MsgPush = {
         pushType: 'MSG',
         msgId: message.msgId,
         chatId: chat.chatId,
-        chatType: ChatType.SINGLE,
+        chatType: chat.group ? ChatType.GROUP : ChatType.SINGLE,
         seq: message.seq,
         ...(message.clientMsgId ? { clientMsgId: message.clientMsgId } : {}),
         msgContent: this.present(chat, message, viewerId),
         fromInfo: sender
           ? { userId: sender.userId, nickName: sender.nickName, portrait: sender.portrait, userType: 'user' }
           : { userId: SYSTEM_USER_ID, nickName: '', portrait: '', userType: 'system' },
-        chatInfo: {
-          userId: other.userId,
-          nickName: other.nickName,
-          portrait: other.portrait,
-          userType: 'user',
-        },
+        chatInfo: party,
+        ...(chat.group ? { groupInfo: party } : {}),
         createTime: message.createTime,
       };
       for (const device of this.devices) if (device.userId === viewerId) device.push(structuredClone(push));
     }
   }
 
-  private notify(userId: string, noticeType: NoticeType, content: ChatState & { change?: string }): void {
+  private notify(userId: string, noticeType: NoticeType, content: object): void {
     const push: NoticePush = {
       pushType: 'NOTICE',
       noticeType,

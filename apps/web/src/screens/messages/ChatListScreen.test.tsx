@@ -1,12 +1,19 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { groupSendMsg, type Friend } from '@paichat/protocol';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { installReact19Render } from '../../components/ui';
 import { installPointerCapture } from '../../components/chat/testSupport';
-import { renderScreen } from '../../test/render';
+import { queryClient } from '../../api/queryClient';
+import { configureRequest, resetRequest } from '../../api/request';
+import { NavContext } from '../../nav';
+import { renderScreen, stubNav } from '../../test/render';
+import { fakeApi } from '../friends/fakeApi';
 import { ChatEngineProvider } from '../../store/chat/hooks';
 import type { ChatEngine } from '../../store/chat/engine';
-import { BEN, CHEN, createWorld, deliver, onlineEngine, sendAs } from '../../store/chat/testing/harness';
+import { appDeps } from '../../store/chat/lifecycle';
+import { AMY, BEN, CHEN, createWorld, deliver, onlineEngine, sendAs } from '../../store/chat/testing/harness';
 import { ChatListScreen } from './ChatListScreen';
 
 const user = userEvent.setup({ pointerEventsCheck: 0 });
@@ -16,7 +23,11 @@ beforeAll(() => {
   installReact19Render();
   installPointerCapture();
 });
-afterEach(() => engine?.stop());
+afterEach(async () => {
+  await engine?.stop();
+  resetRequest();
+  queryClient.clear();
+});
 
 /** Amy's engine, after Ben and then Chen wrote to her (Chen's chat is the newest). */
 async function setup() {
@@ -96,5 +107,44 @@ describe('ChatListScreen on the chat engine', () => {
       }),
     );
     expect(nav.navigateTo).toHaveBeenCalledWith('/wx/search/index');
+  });
+
+  it("previews a group message with the sender's remark, loading the friend list for it", async () => {
+    const ben: Friend = {
+      userId: BEN,
+      nickName: 'Ben',
+      portrait: '',
+      userType: 'user',
+      chatNo: 'ben',
+      remark: 'Big Ben',
+      tags: [],
+      isBlocked: false,
+    };
+    const api = fakeApi({ 'GET /friend/list': () => ({ list: [ben] }) });
+    configureRequest({ fetch: api.fetch, toast: vi.fn() });
+    const world = createWorld();
+    const { groupId } = world.server.createGroup(AMY, [BEN, CHEN], 'Trip');
+    await world.server.as(BEN).call(groupSendMsg, { groupId, msgType: 'TEXT', content: { text: 'hi' } });
+    // The app's wiring: the engine reads remarks from the app's query cache, which the screen fills.
+    const { remarkOf, subscribeRemarks } = appDeps(AMY);
+    engine = await onlineEngine(world, { remarkOf, subscribeRemarks });
+    deliver(world, engine);
+    await engine.idle();
+    render(
+      <QueryClientProvider client={queryClient}>
+        <NavContext value={stubNav()}>
+          <ChatEngineProvider engine={engine}>
+            <ChatListScreen
+              chatWindowUrl="/wx/chatWindow/index"
+              createGroupUrl="/wx/group/createGroup"
+              searchUrl="/wx/search/index"
+            />
+          </ChatEngineProvider>
+        </NavContext>
+      </QueryClientProvider>,
+    );
+    const trip = await screen.findByRole('link', { name: 'Trip' });
+    expect(await within(trip).findByText('Big Ben: hi')).toBeTruthy();
+    expect(api.called('GET', '/friend/list')).toHaveLength(1);
   });
 });

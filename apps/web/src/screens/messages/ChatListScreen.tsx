@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { AddCircleOutline } from 'antd-mobile-icons';
+import { friendListQuery } from '../../api/queries/friendList';
 import { Page } from '../../components/Page';
 import { ActionSheet } from '../../components/chat/Sheet';
 import { showToast } from '../../components/ui';
@@ -34,6 +36,9 @@ export function ChatListScreen({ chatWindowUrl, createGroupUrl, searchUrl }: Cha
   const t = useT();
   const nav = useNav();
   const { list } = useChatList();
+  // A group's preview names its sender by the user's remark for them, as the chat does: the
+  // engine reads remarks from the friend list's cache (store/chat/lifecycle.ts).
+  useQuery({ ...friendListQuery, enabled: list.some((entry) => entry.windowType === 'GROUP') });
   const commands = useChatCommands();
   const [addOpen, setAddOpen] = useState(false);
 

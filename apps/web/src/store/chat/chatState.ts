@@ -5,7 +5,7 @@
  * after a newer push changes nothing.
  */
 import type { ChatSession, ChatState } from '@paichat/protocol';
-import { compareMessages, fromServer, isCallStart } from './messages';
+import { compareMessages, fromServer, isCallStart, showNameOf, type RemarkOf } from './messages';
 import { previewText } from './preview';
 import type { StoredChat, StoredPreview } from './storage';
 import type { Translate } from './texts';
@@ -66,7 +66,11 @@ export function previewOf(row: LocalMessage): StoredPreview {
   else p.afterSeq = row.afterSeq ?? 0;
   if (row.notice) p.notice = row.notice;
   if (row.sendtype) p.sendtype = row.sendtype;
-  if (row.showName) p.sender = row.showName;
+  if (row.showName) {
+    p.sender = row.showName;
+    p.senderId = row.fromId;
+    if (row.groupNick) p.groupNick = row.groupNick;
+  }
   return p;
 }
 
@@ -123,15 +127,27 @@ export function withSession(chat: StoredChat, s: ChatSession, settings: boolean)
   return next;
 }
 
+/**
+ * A group preview's sender, named as the chat names them above the bubble (group nickname,
+ * else the viewer's remark, else nickname). A preview stored without the sender's id gets no
+ * remark.
+ */
+function senderOf(p: StoredPreview, remarkOf: RemarkOf): string | undefined {
+  if (!p.sender) return undefined;
+  return showNameOf({ fromId: p.senderId ?? '', groupNick: p.groupNick, nickName: p.sender }, remarkOf);
+}
+
+const noRemark: RemarkOf = () => undefined;
+
 /** Spec 3 chat-list entry. */
-export function toEntry(chat: StoredChat, t: Translate): ChatListEntry {
+export function toEntry(chat: StoredChat, t: Translate, remarkOf: RemarkOf = noRemark): ChatListEntry {
   const p = chat.preview;
   const entry: ChatListEntry = {
     chatId: chat.chatId,
     userId: chat.userId,
     nickName: chat.nickName,
     portrait: chat.portrait,
-    content: p ? previewText(p, t) : '',
+    content: p ? previewText({ ...p, sender: senderOf(p, remarkOf) }, t) : '',
     time: p ? p.createTime : chat.lastTime,
     num: entryNum(unreadOf(chat.lastSeq, chat.readSeq), chat.isDisturb),
     windowType: chat.chatType,

@@ -73,6 +73,35 @@ describe('group chats', () => {
     expect(entry(engine, chatId)?.content).toBe('Chen: yo');
   });
 
+  it("previews others' messages under the name the chat shows: group nickname, remark, nickname", async () => {
+    const world = createWorld();
+    const { groupId, chatId } = world.server.createGroup(AMY, [BEN, CHEN], 'Trip');
+    const remarks = new Map([[BEN, 'Big Ben']]);
+    let redraw = () => {};
+    const engine = await onlineEngine(world, {
+      remarkOf: (userId) => remarks.get(userId),
+      subscribeRemarks: (listener) => {
+        redraw = listener;
+        return () => undefined;
+      },
+    });
+    await world.server.as(BEN).call(groupSendMsg, { groupId, msgType: 'TEXT', content: { text: 'hi' } });
+    deliver(world, engine);
+    await engine.idle();
+    expect(entry(engine, chatId)?.content).toBe('Big Ben: hi');
+
+    // A new remark shows once the friend list tells.
+    remarks.set(BEN, 'Benjamin');
+    redraw();
+    expect(entry(engine, chatId)?.content).toBe('Benjamin: hi');
+
+    world.server.setGroupNick(groupId, BEN, 'Benny');
+    await world.server.as(BEN).call(groupSendMsg, { groupId, msgType: 'TEXT', content: { text: 'again' } });
+    deliver(world, engine);
+    await engine.idle();
+    expect(entry(engine, chatId)?.content).toBe('Benny: again');
+  });
+
   it('shows a refused send as a localized notice once removed, and the chat turns read-only', async () => {
     const { world, engine, groupId, chatId } = await groupWorld();
     // Removed while this device heard nothing (the pushes are lost).

@@ -15,11 +15,11 @@
  * - Everything merges by identity (msgId; an own row by its clientMsgId), never by replacing,
  *   so a repeated push, a sync page overlapping a push, and the HTTP answer racing the socket
  *   echo all end as one row in seq order (messages.ts).
- * - A send goes through the outbox: the row (`local_…` id = clientMsgId, 'wating') and the
- *   outbox entry are on disk before the request leaves. The entry goes only when the server
- *   has the message (its answer or its echo) or refused it. What is left is sent again, with
- *   the same clientMsgId, after a reload and on every reconnect; the server answers a repeat
- *   with the original message, so nothing is sent twice either.
+ * - A send goes through the outbox (outbox.ts): the row (`local_…` id = clientMsgId,
+ *   'wating') and the outbox entry are on disk before the request leaves. The entry goes only
+ *   when the server has the message (its answer or its echo) or refused it. What is left is
+ *   sent again, with the same clientMsgId, after a reload and on every reconnect; the server
+ *   answers a repeat with the original message, so nothing is sent twice either.
  * - Unread is the server's lastSeq − readSeq, moved forward here the way the server moves it
  *   (unread.ts). Reads made here are remembered until the server confirms them.
  */
@@ -28,32 +28,23 @@ import {
   CHAT_SESSIONS_PAGE_SIZE,
   ChatReadNotice,
   ChatUpdatedNotice,
-  ErrorId,
   GroupChangedNotice,
   MsgType,
   NoticeType,
-  OutgoingMessage,
-  SendStatus,
   SYNC_LIMIT_DEFAULT,
-  SYSTEM_USER_ID,
   TAB_REFRESH_THROTTLE_MS,
   clearChatMessages,
   getChatMessages,
   getChatSession,
   getChatSessions,
-  groupSendMsg,
   markRead,
   removeChatSession,
-  sendMsg,
   setChatDisturb,
   setChatTop,
   syncMessages,
   type ChatSession,
   type ChatState,
-  type ChatType,
   type MsgPush,
-  type RequestOf,
-  type SendMsgResult,
   type ServerPush,
 } from '@paichat/protocol';
 import type { BadgeValue } from '../badges';
@@ -64,7 +55,6 @@ import {
   isListed,
   lastVisiblePreview,
   laterPreview,
-  previewOf,
   toEntry,
   withSeqs,
   withSession,
@@ -72,27 +62,22 @@ import {
 } from './chatState';
 import { nextHeldRange, type Arrival } from './heldRange';
 import { newClientMsgId, noticeIdFor } from './ids';
+import { Outbox } from './outbox';
+import { newRuntime, type Runtime } from './runtime';
 import { WriteQueue } from './writeQueue';
 import {
   advanceHeld,
   compareMessages,
   fromServer,
-  highestSeq,
   mergeMessages,
   seqsOf,
   visibleRows,
+  type RemarkOf,
 } from './messages';
-import type { ChatStorage, OutboxItem, StorageOp, StoredChat } from './storage';
-import { chatT, type ChatTextKey, type Translate } from './texts';
+import type { ChatStorage, StorageOp, StoredChat } from './storage';
+import { chatT, type Translate } from './texts';
 import { failureOf, type ChatTransport } from './transport';
-import type {
-  ChatCommands,
-  ChatEngineStatus,
-  ChatListEntry,
-  ChatWindowState,
-  LocalMessage,
-  SendType,
-} from './types';
+import type { ChatCommands, ChatEngineStatus, ChatListEntry, ChatWindowState, LocalMessage } from './types';
 import { compareEntries, totalBadge } from './unread';
 
 export interface ChatEngineDeps {
@@ -115,6 +100,10 @@ export interface ChatEngineDeps {
   toast?: (message: string) => void;
   /** Re-render when the interface language changes (previews are localized). */
   subscribeLocale?: (listener: () => void) => () => void;
+  /** The user's remark for a friend: a group preview names its sender as the chat does. */
+  remarkOf?: RemarkOf;
+  /** Re-render when remarks change. */
+  subscribeRemarks?: (listener: () => void) => () => void;
   newId?: () => string;
   /** Chats caught up at once (spec: bounded). */
   syncConcurrency?: number;
@@ -144,40 +133,7 @@ const PAGE_SIZE = CHAT_MESSAGES_PAGE_SIZE;
 const MAX_SYNC_PAGES = 1_000;
 const MAX_SESSION_PAGES = 50;
 
-interface Runtime {
-  meta: StoredChat;
-  /** null until read from the device (only chats in use are). */
-  rows: LocalMessage[] | null;
-  loading: Promise<void> | null;
-  entry: ChatListEntry | null;
-  window: ChatWindowState | null;
-  older: Promise<void> | null;
-  /**
-   * Bumped by every change of settings (pin, mute, removed) made or told here, so a session
-   * refresh that left before it does not undo it with older values.
-   */
-  stamp: number;
-  sync: Promise<void> | null;
-  syncAgain: boolean;
-  reading: boolean;
-}
-
 const EMPTY_WINDOW: ChatWindowState = Object.freeze({ messages: [], hasOlder: false, loadingOlder: false });
-
-/** The notice a refused send shows, by the answer's statusCode (a key of the bundle). */
-const REFUSAL_KEYS: Partial<Record<string, string>> = {
-  [ErrorId.notFriends]: 'chat.refused.notFriends',
-  [ErrorId.blockedByUser]: 'chat.refused.blockedByUser',
-  [ErrorId.userBlocked]: 'chat.refused.userBlocked',
-  [ErrorId.notGroupMember]: `errors.${ErrorId.notGroupMember}`,
-  [ErrorId.groupDismissed]: `errors.${ErrorId.groupDismissed}`,
-};
-
-/** Refusals that mean the user can no longer write in the group. */
-const GROUP_REFUSALS: ReadonlySet<string> = new Set([
-  SendStatus.NOT_GROUP_MEMBER,
-  SendStatus.GROUP_DISMISSED,
-]);
 
 async function pool<T>(items: readonly T[], size: number, run: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
@@ -206,11 +162,8 @@ export class ChatEngine implements ChatCommands {
 
   private status: ChatEngineStatus = 'starting';
   private readonly chats = new Map<string, Runtime>();
-  private readonly outbox = new Map<string, OutboxItem>();
-  /** clientMsgIds with an attempt queued or running. */
-  private readonly queued = new Set<string>();
-  /** Sends of one chat go one after another, so they reach the server in the order written. */
-  private readonly sendChains = new Map<string, Promise<void>>();
+  /** Sending: the outbox and the rows of own messages on their way (outbox.ts). */
+  private readonly outbox: Outbox;
   /** Chats with a window open (counted: StrictMode mounts twice). */
   private readonly active = new Map<string, number>();
   private readonly listeners = new Set<() => void>();
@@ -226,7 +179,7 @@ export class ChatEngine implements ChatCommands {
   private callPending = false;
   private early: ChatEngineEvent[] = [];
   private lastBadge: BadgeValue | undefined;
-  private unsubscribeLocale: (() => void) | undefined;
+  private readonly unsubscribes: (() => void)[] = [];
 
   private readonly writes: WriteQueue;
   private readonly tasks = new Set<Promise<void>>();
@@ -247,6 +200,27 @@ export class ChatEngine implements ChatCommands {
       () => [...this.chats.values()].map((rt) => rt.meta),
       (error) => this.report(error),
     );
+    this.outbox = new Outbox({
+      userId: this.userId,
+      transport: this.transport,
+      t: this.t,
+      now: this.now,
+      newId: deps.newId ?? newClientMsgId,
+      profile: () => deps.profile?.(),
+      stopped: () => this.stopped,
+      chat: (chatId) => this.chats.get(chatId),
+      loaded: (rt) => this.loaded(rt),
+      stamp: (rt) => {
+        rt.stamp = ++this.stampCounter;
+      },
+      touch: (rt) => this.touch(rt),
+      persist: (ops) => this.persist(ops),
+      flush: () => this.flush(),
+      track: (task) => this.track(task),
+      report: (error) => this.report(error),
+      integrate: (rt, incoming, arrival) => this.integrate(rt, incoming, arrival),
+      refreshSession: (chatId) => this.track(this.fetchSession({ chatId })),
+    });
   }
 
   // ── React binding ──────────────────────────────────────────────────────────
@@ -298,17 +272,20 @@ export class ChatEngine implements ChatCommands {
   async start(): Promise<void> {
     try {
       const [chats, outbox] = await Promise.all([this.storage.loadChats(), this.storage.loadOutbox()]);
-      for (const meta of chats) this.chats.set(meta.chatId, this.runtime(meta));
-      for (const item of outbox) this.outbox.set(item.clientMsgId, item);
+      for (const meta of chats) this.chats.set(meta.chatId, newRuntime(meta));
+      this.outbox.load(outbox);
     } catch (error) {
       this.report(error);
     }
     if (this.stopped) return;
     this.status = 'ready';
-    this.unsubscribeLocale = this.deps.subscribeLocale?.(() => {
+    // Previews are localized and name group senders by remark: either change redraws them.
+    const redraw = () => {
       for (const rt of this.chats.values()) this.invalidate(rt);
       this.emit();
-    });
+    };
+    for (const subscribe of [this.deps.subscribeLocale, this.deps.subscribeRemarks])
+      if (subscribe) this.unsubscribes.push(subscribe(redraw));
     this.emit();
     const early = this.early;
     this.early = [];
@@ -321,7 +298,7 @@ export class ChatEngine implements ChatCommands {
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.status = 'stopped';
-    this.unsubscribeLocale?.();
+    for (const unsubscribe of this.unsubscribes.splice(0)) unsubscribe();
     this.emit();
     await this.writes.close();
   }
@@ -462,32 +439,12 @@ export class ChatEngine implements ChatCommands {
   }
 
   async send(chatId: string, msgType: MsgType, content: unknown): Promise<void> {
-    const { done } = await this.queueNew(chatId, msgType, content);
+    const { done } = await this.outbox.queueNew(chatId, msgType, content);
     await done;
   }
 
-  async retry(chatId: string, localId: string): Promise<void> {
-    const rt = this.chats.get(chatId);
-    if (!rt || this.stopped) return;
-    await this.loaded(rt);
-    const row = rt.rows?.find((r) => r.id === localId || r.clientMsgId === localId);
-    if (!row || row.type !== 2 || row.sendtype !== 'error' || !row.clientMsgId) return;
-    let item = this.outbox.get(row.clientMsgId);
-    if (!item) {
-      item = {
-        clientMsgId: row.clientMsgId,
-        chatId,
-        userId: rt.meta.userId,
-        msgType: row.msgType,
-        content: row.content,
-        createTime: row.createTime,
-      };
-      this.outbox.set(item.clientMsgId, item);
-      this.persist([{ op: 'putOutbox', item }]);
-    }
-    this.setSendtype(rt, row.clientMsgId, 'wating');
-    await this.flush();
-    await this.enqueueSend(item);
+  retry(chatId: string, localId: string): Promise<void> {
+    return this.outbox.retry(chatId, localId);
   }
 
   async markRead(chatId: string): Promise<void> {
@@ -578,7 +535,7 @@ export class ChatEngine implements ChatCommands {
     );
     await Promise.all([
       pool(due, this.deps.syncConcurrency ?? 4, (rt) => this.syncChat(rt)),
-      this.flushOutbox(),
+      this.outbox.sendAll(),
     ]);
     for (const rt of this.chats.values()) {
       // An open window whose first page failed (offline) gets it now.
@@ -761,200 +718,6 @@ export class ChatEngine implements ChatCommands {
     return { rt, fresh: true };
   }
 
-  // ── Sending ────────────────────────────────────────────────────────────────
-  /** Adds the row and the outbox entry (on disk before anything leaves); `done` is the send. */
-  private async queueNew(
-    chatId: string,
-    msgType: string,
-    content: unknown,
-  ): Promise<{ done: Promise<void> }> {
-    const rt = this.chats.get(chatId);
-    if (!rt || this.stopped) throw new Error(`unknown chat ${chatId}`);
-    const parsed = OutgoingMessage.safeParse({ msgType, content });
-    if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? 'invalid message');
-    await this.loaded(rt);
-    // Signed out (or the page going) before it was written down: it was never accepted.
-    if (this.stopped) throw new Error('chat engine stopped');
-    const clientMsgId = (this.deps.newId ?? newClientMsgId)();
-    const me = this.deps.profile?.();
-    const row: LocalMessage = {
-      id: clientMsgId,
-      clientMsgId,
-      chatId,
-      fromId: this.userId,
-      toId: rt.meta.userId,
-      msgType: parsed.data.msgType,
-      content: parsed.data.content,
-      createTime: this.now(),
-      type: 2,
-      nickName: me?.nickName ?? '',
-      portrait: me?.portrait ?? '',
-      sendtype: 'wating',
-      afterSeq: Math.max(rt.meta.lastSeq, highestSeq(rt.rows ?? [])),
-    };
-    const item: OutboxItem = {
-      clientMsgId,
-      chatId,
-      userId: rt.meta.userId,
-      msgType: row.msgType,
-      content: row.content,
-      createTime: row.createTime,
-    };
-    this.outbox.set(clientMsgId, item);
-    rt.rows = [...(rt.rows ?? []), row].sort(compareMessages);
-    rt.meta = { ...rt.meta, hiddenSeq: null, preview: laterPreview(rt.meta.preview, previewOf(row)) };
-    rt.stamp = ++this.stampCounter;
-    this.persist([
-      { op: 'putMessage', chatId, message: row },
-      { op: 'putOutbox', item },
-    ]);
-    this.touch(rt);
-    await this.flush();
-    return { done: this.enqueueSend(item) };
-  }
-
-  private enqueueSend(item: OutboxItem): Promise<void> {
-    const chain = this.sendChains.get(item.chatId) ?? Promise.resolve();
-    if (this.queued.has(item.clientMsgId)) return chain;
-    this.queued.add(item.clientMsgId);
-    const next = chain
-      .then(() => this.attempt(item))
-      .catch((error: unknown) => this.report(error))
-      .finally(() => this.queued.delete(item.clientMsgId));
-    this.sendChains.set(item.chatId, next);
-    this.track(next);
-    return next;
-  }
-
-  private async flushOutbox(): Promise<void> {
-    const items = [...this.outbox.values()].sort((a, b) => a.createTime - b.createTime);
-    await Promise.all(items.map((item) => this.enqueueSend(item)));
-  }
-
-  private async attempt(item: OutboxItem): Promise<void> {
-    const cid = item.clientMsgId;
-    if (this.stopped || !this.outbox.has(cid)) return;
-    const rt = this.chats.get(item.chatId);
-    if (!rt) {
-      this.dropOutbox(cid);
-      return;
-    }
-    await this.loaded(rt);
-    const current = rt.rows?.find((r) => r.clientMsgId === cid && r.type === 2);
-    if (current?.sendtype === 'success') {
-      this.dropOutbox(cid);
-      return;
-    }
-    this.setSendtype(rt, cid, 'wating');
-    let answer: SendMsgResult;
-    try {
-      answer = await this.sendRequest(rt.meta.chatType, item);
-    } catch (error) {
-      if (this.stopped || !this.outbox.has(cid)) return; // the echo came first: it went through
-      const failure = failureOf(error);
-      if (failure.kind === 'business') {
-        // The server refused the request itself: sending it again will not help.
-        this.dropOutbox(cid);
-        this.failRow(rt, cid, { content: { text: failure.message } });
-      } else {
-        // No answer: it stays in the outbox and goes again on the next reconnect (or a tap).
-        this.failRow(rt, cid, failure.kind === 'expired' ? null : { notice: { key: 'chat.sendFailed' } });
-      }
-      return;
-    }
-    if (this.stopped) return;
-    if (answer.status === SendStatus.OK) {
-      const row = rt.rows?.find((r) => r.clientMsgId === cid && r.type === 2);
-      const me = this.deps.profile?.();
-      const sent: LocalMessage = {
-        id: answer.msgId,
-        msgId: answer.msgId,
-        clientMsgId: cid,
-        chatId: item.chatId,
-        seq: answer.seq,
-        fromId: this.userId,
-        toId: item.userId,
-        msgType: item.msgType as MsgType,
-        content: row?.content ?? item.content,
-        createTime: answer.createTime,
-        type: 2,
-        nickName: row?.nickName ?? me?.nickName ?? '',
-        portrait: row?.portrait ?? me?.portrait ?? '',
-        sendtype: 'success',
-      };
-      this.integrate(rt, [sent], { kind: 'live' });
-      this.dropOutbox(cid);
-      return;
-    }
-    this.dropOutbox(cid);
-    const key = REFUSAL_KEYS[answer.statusCode];
-    this.failRow(rt, cid, { content: { text: answer.statusLabel }, ...(key ? { notice: { key } } : {}) });
-    // Removed or dismissed meanwhile: the session tells which, and the chat turns read-only.
-    if (GROUP_REFUSALS.has(answer.status)) this.track(this.fetchSession({ chatId: item.chatId }));
-  }
-
-  /** The send itself: `/group/sendMsg` for a group chat, `/chat/sendMsg` for a friend. */
-  private sendRequest(chatType: ChatType, item: OutboxItem): Promise<SendMsgResult> {
-    const message = { msgType: item.msgType, content: item.content, clientMsgId: item.clientMsgId };
-    if (chatType === 'GROUP') {
-      const body = { groupId: item.userId, ...message } as RequestOf<typeof groupSendMsg>;
-      return this.transport.call(groupSendMsg, body);
-    }
-    const body = { userId: item.userId, ...message } as RequestOf<typeof sendMsg>;
-    return this.transport.call(sendMsg, body);
-  }
-
-  private dropOutbox(clientMsgId: string): void {
-    if (!this.outbox.delete(clientMsgId)) return;
-    this.persist([{ op: 'deleteOutbox', clientMsgId }]);
-  }
-
-  private setSendtype(rt: Runtime, clientMsgId: string, sendtype: SendType): void {
-    const rows = rt.rows;
-    if (!rows) return;
-    const index = rows.findIndex(
-      (r) => r.clientMsgId === clientMsgId && r.type === 2 && r.msgId === undefined,
-    );
-    const row = rows[index];
-    if (!row || row.sendtype === sendtype) return;
-    const next = { ...row, sendtype };
-    rt.rows = rows.map((r, i) => (i === index ? next : r));
-    rt.meta = { ...rt.meta, preview: laterPreview(rt.meta.preview, lastVisiblePreview(rt.rows)) };
-    this.persist([{ op: 'putMessage', chatId: rt.meta.chatId, message: next }]);
-    this.touch(rt);
-  }
-
-  /** The row shows 'error'; a notice (one per message, replaced) says why. */
-  private failRow(
-    rt: Runtime,
-    clientMsgId: string,
-    notice: { content?: unknown; notice?: LocalMessage['notice'] } | null,
-  ): void {
-    this.setSendtype(rt, clientMsgId, 'error');
-    const row = rt.rows?.find((r) => r.clientMsgId === clientMsgId && r.type === 2);
-    if (!notice || !row || !rt.rows) return;
-    const id = noticeIdFor(clientMsgId);
-    const text = notice.notice ? this.t(notice.notice.key as ChatTextKey) : '';
-    const noticeRow: LocalMessage = {
-      id,
-      chatId: rt.meta.chatId,
-      fromId: SYSTEM_USER_ID,
-      toId: '',
-      msgType: MsgType.ALERT,
-      content: notice.content ?? { text },
-      createTime: row.createTime,
-      type: 3,
-      nickName: '',
-      portrait: '',
-      afterSeq: row.afterSeq ?? 0,
-    };
-    if (notice.notice) noticeRow.notice = notice.notice;
-    rt.rows = [...rt.rows.filter((r) => r.id !== id), noticeRow].sort(compareMessages);
-    rt.meta = { ...rt.meta, preview: laterPreview(rt.meta.preview, lastVisiblePreview(rt.rows)) };
-    this.persist([{ op: 'putMessage', chatId: rt.meta.chatId, message: noticeRow }]);
-    this.touch(rt);
-  }
-
   // ── Merging ────────────────────────────────────────────────────────────────
   /**
    * Takes server messages into a chat (rows loaded): once each, in seq order; moves lastSeq,
@@ -978,7 +741,7 @@ export class ChatEngine implements ChatCommands {
     ];
     for (const clientMsgId of gone) {
       if (!clientMsgId) continue;
-      this.dropOutbox(clientMsgId);
+      this.outbox.delivered(clientMsgId);
       ops.push(
         { op: 'deleteMessage', chatId, id: clientMsgId },
         { op: 'deleteMessage', chatId, id: noticeIdFor(clientMsgId) },
@@ -996,7 +759,7 @@ export class ChatEngine implements ChatCommands {
       meta.lastTime = Math.max(meta.lastTime, m.createTime);
       if (m.type === 2 && m.clientMsgId) {
         // The server has it: out of the outbox, and a "check network" notice no longer holds.
-        this.dropOutbox(m.clientMsgId);
+        this.outbox.delivered(m.clientMsgId);
         const noticeId = noticeIdFor(m.clientMsgId);
         const stale = next.find((r) => r.id === noticeId && r.notice?.key === 'chat.sendFailed');
         if (stale) {
@@ -1150,7 +913,7 @@ export class ChatEngine implements ChatCommands {
     this.callPending = true;
     try {
       const { rt } = await this.resolveChat({ userId: call.userId });
-      const { done } = await this.queueNew(rt.meta.chatId, call.msgType, { duration: call.duration });
+      const { done } = await this.outbox.queueNew(rt.meta.chatId, call.msgType, { duration: call.duration });
       // In the outbox now: from here on it is delivered like any message.
       store.remove();
       await done;
@@ -1160,23 +923,8 @@ export class ChatEngine implements ChatCommands {
   }
 
   // ── State plumbing ─────────────────────────────────────────────────────────
-  private runtime(meta: StoredChat): Runtime {
-    return {
-      meta,
-      rows: null,
-      loading: null,
-      entry: null,
-      window: null,
-      older: null,
-      stamp: 0,
-      sync: null,
-      syncAgain: false,
-      reading: false,
-    };
-  }
-
   private addChat(meta: StoredChat): Runtime {
-    const rt = this.runtime(meta);
+    const rt = newRuntime(meta);
     rt.stamp = ++this.stampCounter;
     this.chats.set(meta.chatId, rt);
     this.touch(rt);
@@ -1205,7 +953,7 @@ export class ChatEngine implements ChatCommands {
   }
 
   private entryOf(rt: Runtime): ChatListEntry {
-    rt.entry ??= toEntry(rt.meta, this.t);
+    rt.entry ??= toEntry(rt.meta, this.t, this.deps.remarkOf);
     return rt.entry;
   }
 

@@ -1,12 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { IDBFactory } from 'fake-indexeddb';
-import type { ServerPush, UserInfo } from '@paichat/protocol';
+import type { Friend, ServerPush, UserInfo } from '@paichat/protocol';
 import { queryClient } from '../../api/queryClient';
+import { friendListKey } from '../../api/queries/friendList';
 import { myInfoKey } from '../../api/queries/myInfo';
 import { writeAuthToken, clearAuthToken } from '../../lib/authToken';
 import type { SocketSnapshot, SocketStatus } from '../../realtime/SocketClient';
 import { BadgeTab, useBadges } from '../badges';
-import { CHAT_USER_KEY, attachChatEngine, getChatEngine, stopChatEngine } from './lifecycle';
+import { CHAT_USER_KEY, appDeps, attachChatEngine, getChatEngine, stopChatEngine } from './lifecycle';
 import { AMY, BEN, createWorld, sendAs } from './testing/harness';
 
 /** The socket client as the engine sees it. */
@@ -99,5 +100,35 @@ describe('the engine and the session', () => {
     const detach = attachChatEngine(new FakeSocket(), { transport: world.device.transport });
     await until(() => getChatEngine()?.getSnapshot().list.length === 2);
     detach();
+  });
+});
+
+describe("the app's remarks", () => {
+  const ben = (remark: string): Friend => ({
+    userId: BEN,
+    nickName: 'Ben',
+    portrait: '',
+    userType: 'user',
+    chatNo: 'ben',
+    remark,
+    tags: [],
+    isBlocked: false,
+  });
+
+  it('come from the friend list in the query cache, and a change of it is told', () => {
+    const deps = appDeps(AMY);
+    let told = 0;
+    const off = deps.subscribeRemarks?.(() => (told += 1));
+    expect(deps.remarkOf?.(BEN)).toBeUndefined();
+
+    queryClient.setQueryData<Friend[]>(friendListKey, [ben(' Big Ben ')]);
+    expect(deps.remarkOf?.(BEN)).toBe('Big Ben');
+    expect(told).toBe(1);
+
+    queryClient.setQueryData(myInfoKey, me(AMY));
+    expect(told).toBe(1);
+    off?.();
+    queryClient.setQueryData<Friend[]>(friendListKey, [ben('')]);
+    expect(told).toBe(1);
   });
 });

@@ -9,8 +9,10 @@
  * network answers. Sign-out clears localStorage, and the chats on the device are per user, so
  * the next person to sign in on this browser sees only theirs.
  */
-import { getMyInfo, getNotices, type UserInfo } from '@paichat/protocol';
+import { hashKey } from '@tanstack/react-query';
+import { getMyInfo, getNotices, type Friend, type UserInfo } from '@paichat/protocol';
 import { queryClient } from '../../api/queryClient';
+import { friendListKey } from '../../api/queries/friendList';
 import { myInfoKey } from '../../api/queries/myInfo';
 import { noticesKey } from '../../api/queries/notices';
 import { showToast } from '../../components/ui';
@@ -103,6 +105,20 @@ export function appDeps(userId: string): Omit<ChatEngineDeps, 'storage'> {
     callRecords: {
       read: () => storage.get(CALL_RECORD_KEY),
       remove: () => storage.remove(CALL_RECORD_KEY),
+    },
+    // The friend list is loaded where it is shown (contacts, a group chat, the Message tab with
+    // a group on it); the engine reads remarks from that cache and redraws when it changes.
+    remarkOf: (friendId) =>
+      queryClient
+        .getQueryData<Friend[]>(friendListKey)
+        ?.find((friend) => friend.userId === friendId)
+        ?.remark.trim(),
+    subscribeRemarks: (listener) => {
+      const hash = hashKey(friendListKey);
+      return queryClient.getQueryCache().subscribe((event) => {
+        if (event.type === 'updated' && event.action.type === 'success' && event.query.queryHash === hash)
+          listener();
+      });
     },
     toast: (message) => showToast(message),
     subscribeLocale: (listener) => {

@@ -45,13 +45,16 @@ export function fromServer(m: ServerMessage): LocalMessage {
   return row;
 }
 
+/** The viewer's remark for a user (a friend's), if they gave one. */
+export type RemarkOf = (userId: string) => string | undefined;
+
 /**
  * Spec 3 showName: a group message names its sender by their group nickname, else by the
  * viewer's remark for them, else by their nickname.
  */
 export function showNameOf(
   m: Pick<LocalMessage, 'fromId' | 'groupNick' | 'nickName'>,
-  remarkOf: (userId: string) => string | undefined,
+  remarkOf: RemarkOf,
 ): string {
   return m.groupNick || remarkOf(m.fromId) || m.nickName;
 }

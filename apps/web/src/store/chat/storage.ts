@@ -29,8 +29,14 @@ export interface StoredPreview {
   type: LocalMessage['type'];
   notice?: LocalMessage['notice'];
   sendtype?: LocalMessage['sendtype'];
-  /** A group message from someone else: who sent it (the preview reads "name: text"). */
+  /**
+   * A group message from someone else: who sent it (the preview reads "name: text"), as the
+   * message names them (its showName: group nickname, else nickname) …
+   */
   sender?: string;
+  /** … and their id and group nickname, to put the viewer's remark first (`showNameOf`). */
+  senderId?: string;
+  groupNick?: string;
 }
 
 /** One chat as the device keeps it (spec 3 chat-list entry plus the engine's bookkeeping). */

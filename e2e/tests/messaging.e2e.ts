@@ -209,3 +209,62 @@ test('an image and a location render for both', async () => {
   await a.context.close();
   await b.context.close();
 });
+
+/** A finger drawn across `row` from its right part leftwards by `dx` px, through the real touch pipeline. */
+async function swipeLeft(page: Page, row: ReturnType<Page['getByRole']>, dx: number) {
+  const box = await row.boundingBox();
+  if (!box) throw new Error('swipeLeft: the row is not on screen');
+  const y = box.y + box.height / 2;
+  const x = box.x + box.width - 40;
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', at: number) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x: at, y }] });
+  await touch('touchStart', x);
+  for (let step = 1; step <= 8; step++) await touch('touchMove', x - (dx * step) / 8);
+  await touch('touchEnd', x - dx);
+  await cdp.detach();
+}
+
+test('a swipe on a chat row reveals its actions; Pin moves the chat to the top', async () => {
+  const carol = await seed(stage.server.url).user('carol', { nickName: 'Carol' });
+  await seed(stage.server.url).befriend(alice, carol);
+  const a = await signedIn(alice);
+  await chatWith(a.page, bob);
+  await say(a.page, 'older chat');
+  await log(a.page).getByText('older chat').waitFor();
+  await chatWith(a.page, carol);
+  await say(a.page, 'newer chat');
+  await log(a.page).getByText('newer chat').waitFor();
+
+  await a.page.goto('/#/wx/tabbar1/index');
+  const chats = a.page.getByRole('list', { name: 'Message' });
+  // Each row is a link named by its chat (aria-labelledby).
+  const names = () =>
+    chats
+      .getByRole('link')
+      .evaluateAll((links) =>
+        links.map((link) => document.getElementById(link.getAttribute('aria-labelledby') ?? '')?.textContent),
+      );
+  await expect.poll(names).toEqual(['Carol', 'Bob']);
+  // The swipe buttons are not in the accessibility tree while the row is closed.
+  expect(await a.page.getByRole('button', { name: 'Pin', exact: true }).count()).toBe(0);
+
+  const bobsRow = chats.getByRole('link', { name: 'Bob' });
+  await swipeLeft(a.page, bobsRow, 200);
+  const pin = a.page.getByRole('button', { name: 'Pin', exact: true });
+  await pin.waitFor();
+  // A swipe neither opens the chat nor the long-press sheet.
+  expect(a.page.url()).toMatch(/#\/wx\/tabbar1\/index/);
+  expect(await a.page.getByRole('dialog').count()).toBe(0);
+
+  // At once, as a quick finger does: the swipe must not leave a fling that eats this tap.
+  await pin.tap();
+  await expect.poll(names).toEqual(['Bob', 'Carol']);
+  await expect
+    .poll(() =>
+      bobsRow.getAttribute('aria-describedby').then((id) => a.page.locator(`[id="${id}"]`).textContent()),
+    )
+    .toContain('Pinned');
+  await expect.poll(() => pin.count()).toBe(0);
+  await a.context.close();
+});

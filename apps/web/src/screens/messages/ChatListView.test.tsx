@@ -53,6 +53,10 @@ function renderList(entries: ChatListEntry[], acts = actions()) {
 beforeAll(() => {
   installReact19Render();
   installPointerCapture();
+  // jsdom lays nothing out: the swipe buttons measure 216 px, as three of them do on a phone.
+  vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockImplementation(function (this: HTMLElement) {
+    return this.className.includes('swipeActions') ? 216 : 0;
+  });
 });
 beforeEach(() => sessionStorage.clear());
 
@@ -153,5 +157,125 @@ describe('ChatListView', () => {
       }),
     );
     expect(acts.remove).toHaveBeenCalledWith('1');
+  });
+
+  describe('swiping a row', () => {
+    const touch = (x: number, y = 40) => ({
+      pointerId: 7,
+      pointerType: 'touch',
+      clientX: x,
+      clientY: y,
+      button: 0,
+    });
+    /** A finger dragged across the row from x = 300 to `to`, in steps, and lifted. */
+    function swipe(row: Element, to: number) {
+      fireEvent.pointerDown(row, touch(300));
+      for (const x of [290, 280, (280 + to) / 2, to]) fireEvent.pointerMove(row, touch(x));
+      fireEvent.pointerUp(row, touch(to));
+      fireEvent.click(row);
+    }
+    const swipeButtons = (row: Element) => [
+      ...(row.closest('li')?.querySelectorAll('li > div button') ?? []),
+    ];
+
+    it('keeps its buttons out of the accessibility tree and the tab order until it is swiped open', async () => {
+      renderList([entry({})]);
+      const row = screen.getByRole('link', { name: 'Amy' });
+      expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+      expect(swipeButtons(row).map((b) => [b.textContent, b.getAttribute('tabindex')])).toEqual([
+        ['Pin', '-1'],
+        ['Mute', '-1'],
+        ['Delete', '-1'],
+      ]);
+      // The accessible path is the sheet, with one Delete.
+      fireEvent.contextMenu(row);
+      await screen.findByRole('dialog', { name: 'Actions for Amy' });
+      expect(screen.getAllByRole('button', { name: 'Delete' })).toHaveLength(1);
+    });
+
+    it('reveals Pin, Mute and Delete past half their width; one runs its command and closes the row', async () => {
+      const { acts, nav } = renderList([entry({}), entry({ chatId: '2', userId: '22', nickName: 'Ben' })]);
+      const row = screen.getByRole('link', { name: 'Amy' });
+      swipe(row, 200); // 100 px of 216: snaps back
+      expect(row.style.transform).toBe('');
+      swipe(row, 150);
+      expect(row.style.transform).toBe('translateX(-216px)');
+      expect(nav.navigateTo).not.toHaveBeenCalled();
+      expect(screen.queryByRole('dialog')).toBeNull();
+      const revealed = screen.getAllByRole('button').map((b) => b.textContent);
+      expect(revealed).toEqual(['Pin', 'Mute', 'Delete']);
+
+      await user.click(screen.getByRole('button', { name: 'Pin' }));
+      expect(acts.setTop).toHaveBeenCalledWith('1', true);
+      expect(row.style.transform).toBe('');
+      expect(screen.queryByRole('button', { name: 'Pin' })).toBeNull();
+      expect(nav.navigateTo).not.toHaveBeenCalled();
+    });
+
+    it('labels the buttons by the chat state and deletes with the danger button', async () => {
+      const { acts } = renderList([entry({ top: 'Y', disturb: 'Y' })]);
+      swipe(screen.getByRole('link', { name: 'Amy' }), 100);
+      expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Unpin', 'Unmute', 'Delete']);
+      await user.click(screen.getByRole('button', { name: 'Delete' }));
+      expect(acts.remove).toHaveBeenCalledWith('1');
+    });
+
+    it('closes on a tap on the open row or another row, which does not open a chat', () => {
+      const { nav } = renderList([entry({}), entry({ chatId: '2', userId: '22', nickName: 'Ben' })]);
+      const amy = screen.getByRole('link', { name: 'Amy' });
+      const ben = screen.getByRole('link', { name: 'Ben' });
+      const tap = (row: Element) => {
+        fireEvent.pointerDown(row, touch(300));
+        fireEvent.pointerUp(row, touch(300));
+        fireEvent.click(row);
+      };
+      swipe(amy, 100);
+      tap(amy);
+      expect(amy.style.transform).toBe('');
+      swipe(amy, 100);
+      swipe(ben, 100); // one row open at a time
+      expect(amy.style.transform).toBe('');
+      expect(ben.style.transform).toBe('translateX(-216px)');
+      tap(amy);
+      expect(ben.style.transform).toBe('');
+      expect(nav.navigateTo).not.toHaveBeenCalled();
+      tap(amy);
+      expect(nav.navigateTo).toHaveBeenCalledWith('/wx/chatWindow/index?chatId=1&userId=11');
+    });
+
+    it('never raises the long-press sheet, however long the finger stays down', () => {
+      vi.useFakeTimers();
+      const { nav } = renderList([entry({})]);
+      const row = screen.getByRole('link', { name: 'Amy' });
+      fireEvent.pointerDown(row, touch(300));
+      act(() => vi.advanceTimersByTime(100));
+      fireEvent.pointerMove(row, touch(280));
+      act(() => vi.advanceTimersByTime(1000));
+      fireEvent.pointerMove(row, touch(100));
+      fireEvent.pointerUp(row, touch(100));
+      fireEvent.click(row);
+      act(() => vi.advanceTimersByTime(1000));
+      vi.useRealTimers();
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(nav.navigateTo).not.toHaveBeenCalled();
+      expect(row.style.transform).toBe('translateX(-216px)');
+    });
+
+    it('mirrors in a right-to-left locale: a swipe to the right opens', () => {
+      document.documentElement.setAttribute('dir', 'rtl');
+      try {
+        renderList([entry({})]);
+        const row = screen.getByRole('link', { name: 'Amy' });
+        swipe(row, 100);
+        expect(row.style.transform).toBe('');
+        fireEvent.pointerDown(row, touch(100));
+        fireEvent.pointerMove(row, touch(150));
+        fireEvent.pointerMove(row, touch(300));
+        fireEvent.pointerUp(row, touch(300));
+        expect(row.style.transform).toBe('translateX(216px)');
+      } finally {
+        document.documentElement.removeAttribute('dir');
+      }
+    });
   });
 });

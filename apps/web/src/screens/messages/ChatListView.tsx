@@ -29,44 +29,45 @@ export interface ChatListViewProps {
 /** Failures are toasted by the request function; nothing more to say here. */
 const quietly = (promise: Promise<void>) => void promise.catch(() => undefined);
 
-/** The chats (pull down to refresh), each opening its chat; a held row offers its actions. */
+/** A chat's actions, labelled by its state: the long-press sheet and the swipe both offer these. */
+function chatActions(
+  entry: ChatListEntry,
+  actions: ChatListActions,
+  t: ReturnType<typeof useT>,
+): SheetAction[] {
+  const { chatId } = entry;
+  const pinned = entry.top === 'Y';
+  const muted = entry.disturb === 'Y';
+  return [
+    {
+      key: pinned ? 'unpin' : 'pin',
+      label: t(pinned ? 'messages.unpin' : 'messages.pin'),
+      onSelect: () => quietly(actions.setTop(chatId, !pinned)),
+    },
+    {
+      key: muted ? 'unmute' : 'mute',
+      label: t(muted ? 'messages.unmute' : 'messages.mute'),
+      onSelect: () => quietly(actions.setDisturb(chatId, !muted)),
+    },
+    {
+      key: 'delete',
+      label: t('messages.delete'),
+      danger: true,
+      onSelect: () => quietly(actions.remove(chatId)),
+    },
+  ];
+}
+
+/**
+ * The chats (pull down to refresh), each opening its chat; a held row offers its actions in a
+ * sheet, a row swiped sideways shows them as buttons (one row at a time).
+ */
 export function ChatListView({ entries, actions, chatUrl, locale }: ChatListViewProps) {
   const t = useT();
   const now = useNow();
   const [target, setTarget] = useState<ChatListEntry | null>(null);
 
-  const sheetActions: SheetAction[] = target
-    ? [
-        target.top === 'Y'
-          ? {
-              key: 'unpin',
-              label: t('messages.unpin'),
-              onSelect: () => quietly(actions.setTop(target.chatId, false)),
-            }
-          : {
-              key: 'pin',
-              label: t('messages.pin'),
-              onSelect: () => quietly(actions.setTop(target.chatId, true)),
-            },
-        target.disturb === 'Y'
-          ? {
-              key: 'unmute',
-              label: t('messages.unmute'),
-              onSelect: () => quietly(actions.setDisturb(target.chatId, false)),
-            }
-          : {
-              key: 'mute',
-              label: t('messages.mute'),
-              onSelect: () => quietly(actions.setDisturb(target.chatId, true)),
-            },
-        {
-          key: 'delete',
-          label: t('messages.delete'),
-          danger: true,
-          onSelect: () => quietly(actions.remove(target.chatId)),
-        },
-      ]
-    : [];
+  const [swipedId, setSwipedId] = useState<string | null>(null);
 
   return (
     <>
@@ -89,7 +90,12 @@ export function ChatListView({ entries, actions, chatUrl, locale }: ChatListView
                 now={now}
                 locale={locale}
                 draft={loadDraft(entry.chatId)}
+                actions={chatActions(entry, actions, t)}
                 onActions={setTarget}
+                swiped={swipedId === entry.chatId}
+                onSwipedChange={(open) =>
+                  setSwipedId((current) => (open ? entry.chatId : current === entry.chatId ? null : current))
+                }
               />
             ))}
           </ul>
@@ -98,7 +104,7 @@ export function ChatListView({ entries, actions, chatUrl, locale }: ChatListView
       <ActionSheet
         open={target !== null}
         title={target ? t('messages.actions', { name: target.nickName }) : ''}
-        actions={sheetActions}
+        actions={target ? chatActions(target, actions, t) : []}
         cancelLabel={t('common.cancel')}
         onClose={() => setTarget(null)}
       />

@@ -1,11 +1,14 @@
 import { useId, type MouseEvent } from 'react';
 import { SoundMuteOutline } from 'antd-mobile-icons';
 import { Avatar } from '../../components/Avatar';
+import type { SheetAction } from '../../components/chat/Sheet';
 import { useT } from '../../i18n';
 import { badgeText } from '../../store/badges';
 import type { ChatListEntry } from '../../store/chat/types';
 import { formatChatTime } from '../../lib/chatTime';
+import { mergeHandlers } from '../../lib/mergeHandlers';
 import { useLongPress } from '../../lib/useLongPress';
+import { useSwipeReveal } from '../../lib/useSwipeReveal';
 import { normalizeUrl, useNav } from '../../nav';
 import s from './ChatList.module.css';
 
@@ -17,19 +20,41 @@ export interface ChatRowProps {
   locale: string;
   /** What the user was typing in this chat and has not sent. */
   draft: string;
+  /** Pin, mute, delete: what the long-press sheet offers, also revealed by a swipe. */
+  actions: readonly SheetAction[];
+  /** Opens the actions sheet. */
   onActions: (entry: ChatListEntry) => void;
+  /** Whether the row is swiped open; the list keeps one row open at a time. */
+  swiped: boolean;
+  onSwipedChange: (open: boolean) => void;
 }
 
 /**
  * One chat of the Message tab: a link named by the chat's name and described by its time,
- * last message and unread state. Holding it (350 ms) or its context menu opens its actions.
+ * last message and unread state. Holding it (350 ms) or its context menu opens its actions in a
+ * sheet (the accessible way); swiping it sideways reveals the same actions as buttons, a touch
+ * shortcut kept out of the accessibility tree and the tab order while the row is closed.
  */
-export function ChatRow({ entry, url, now, locale, draft, onActions }: ChatRowProps) {
+export function ChatRow({
+  entry,
+  url,
+  now,
+  locale,
+  draft,
+  actions,
+  onActions,
+  swiped,
+  onSwipedChange,
+}: ChatRowProps) {
   const t = useT();
   const nav = useNav();
   const nameId = useId();
   const detailsId = useId();
-  const longPress = useLongPress(() => onActions(entry));
+  const swipe = useSwipeReveal({ open: swiped, onOpenChange: onSwipedChange });
+  const longPress = useLongPress(() => {
+    swipe.cancel();
+    onActions(entry);
+  });
 
   const count = typeof entry.num === 'number' ? entry.num : 0;
   const badge = badgeText(count);
@@ -48,14 +73,18 @@ export function ChatRow({ entry, url, now, locale, draft, onActions }: ChatRowPr
   };
 
   return (
-    <li className={s.item} data-pinned={pinned || undefined}>
+    <li ref={swipe.rootRef} className={s.item} data-pinned={pinned || undefined}>
       <a
         href={`#${normalizeUrl(url).url}`}
         className={s.row}
+        style={swipe.style}
+        data-dragging={swipe.dragging || undefined}
+        // A mouse drag moves the row; it must not start the browser's drag of the link.
+        draggable={false}
         aria-labelledby={nameId}
         aria-describedby={detailsId}
         onClick={onClick}
-        {...longPress}
+        {...mergeHandlers(longPress, swipe.handlers)}
       >
         <span className={s.avatar} aria-hidden>
           <Avatar name={entry.nickName} src={entry.portrait || undefined} alt="" size={48} />
@@ -98,6 +127,24 @@ export function ChatRow({ entry, url, now, locale, draft, onActions }: ChatRowPr
             .join(', ')}
         </span>
       </a>
+      <div ref={swipe.actionsRef} className={s.swipeActions} aria-hidden={!swiped || undefined}>
+        {actions.map((action) => (
+          <button
+            key={action.key}
+            type="button"
+            className={s.swipeAction}
+            data-action={action.key}
+            data-danger={action.danger || undefined}
+            tabIndex={swiped ? undefined : -1}
+            onClick={() => {
+              onSwipedChange(false);
+              action.onSelect();
+            }}
+          >
+            {action.label}
+          </button>
+        ))}
+      </div>
     </li>
   );
 }

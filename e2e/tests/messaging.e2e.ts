@@ -151,6 +151,8 @@ test('a message sent while the server is unreachable survives a reload and is de
   await stage.server.halt();
   await say(a.page, 'written offline');
   await log(a.page).getByText('written offline').waitFor();
+  // Its send was tried (and failed), so it is on the device: the outbox is written before sending.
+  await a.page.getByRole('button', { name: 'Resend' }).waitFor();
   // The page goes away before the server is back (a reload in the outage cannot load the app).
   await a.page.close();
   await stage.server.resume();

@@ -238,6 +238,19 @@ export const SendMsgResult = z.object({
 });
 export type SendMsgResult = z.infer<typeof SendMsgResult>;
 
+/** The answer to a refused send: nothing was stored, so every message field is empty. */
+export const refusedSend = (status: Exclude<SendStatus, '0'>, clientMsgId: string): SendMsgResult => ({
+  status,
+  statusLabel: SEND_STATUS_LABEL[status],
+  statusCode: SEND_STATUS_CODE[status],
+  msgId: '',
+  seq: 0,
+  chatId: '',
+  clientMsgId,
+  createTime: 0,
+  duplicate: false,
+});
+
 export const sendMsg = endpoint({
   method: 'POST',
   path: '/chat/sendMsg',

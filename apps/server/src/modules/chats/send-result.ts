@@ -1,20 +1,14 @@
 /** What `/chat/sendMsg` and `/group/sendMsg` answer: the stored message, or why nothing was. */
-import { SEND_STATUS_CODE, SEND_STATUS_LABEL, SendStatus, type SendMsgResult } from '@paichat/protocol';
+import {
+  refusedSend,
+  SEND_STATUS_CODE,
+  SEND_STATUS_LABEL,
+  SendStatus,
+  type SendMsgResult,
+} from '@paichat/protocol';
 import type { DbOrTx, MessageRow } from '../../db';
 import type { AppendOutcome, Refusal } from './appender';
 import { findByClientMsgId } from './repo';
-
-export const refusal = (status: Refusal, clientMsgId: string): SendMsgResult => ({
-  status,
-  statusLabel: SEND_STATUS_LABEL[status],
-  statusCode: SEND_STATUS_CODE[status],
-  msgId: '',
-  seq: 0,
-  chatId: '',
-  clientMsgId,
-  createTime: 0,
-  duplicate: false,
-});
 
 export const sent = (
   message: Pick<MessageRow, 'id' | 'seq' | 'chat_id' | 'created_at'>,
@@ -37,7 +31,7 @@ export const unstoredAnswer = (
   outcome: Extract<AppendOutcome, { stored: false }>,
   clientMsgId: string,
 ): SendMsgResult =>
-  outcome.original ? sent(outcome.original, clientMsgId, true) : refusal(outcome.refused, clientMsgId);
+  outcome.original ? sent(outcome.original, clientMsgId, true) : refusedSend(outcome.refused, clientMsgId);
 
 /**
  * A refused send, unless it retries a message stored before the refusal began (say, before a
@@ -50,5 +44,5 @@ export async function refusalUnlessRetry(
   status: Refusal,
 ): Promise<SendMsgResult> {
   const original = clientMsgId === null ? undefined : await findByClientMsgId(db, senderId, clientMsgId);
-  return original ? sent(original, clientMsgId ?? '', true) : refusal(status, clientMsgId ?? '');
+  return original ? sent(original, clientMsgId ?? '', true) : refusedSend(status, clientMsgId ?? '');
 }

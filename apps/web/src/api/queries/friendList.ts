@@ -10,6 +10,12 @@ export const friendListQuery = queryOptions({
   queryFn: ({ signal }) => call(listFriends, {}, { signal }).then((data) => data.list),
 });
 
+/** A lookup of the viewer's remark for a person ('' or undefined when none): who is called what. */
+export function remarkLookup(friends: readonly Friend[] | undefined): (userId: string) => string | undefined {
+  const remarks = new Map(friends?.map((friend) => [friend.userId, friend.remark.trim()]));
+  return (userId) => remarks.get(userId);
+}
+
 export function useFriendList() {
   return useQuery(friendListQuery);
 }

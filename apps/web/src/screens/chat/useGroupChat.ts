@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { friendListQuery } from '../../api/queries/friendList';
+import { friendListQuery, remarkLookup } from '../../api/queries/friendList';
 import { useT } from '../../i18n';
 import { showNameOf } from '../../store/chat/messages';
 import type { ChatListEntry, LocalMessage } from '../../store/chat/types';
@@ -21,8 +21,8 @@ export function useGroupChat(entry: ChatListEntry | undefined): GroupChat {
   const friends = useQuery({ ...friendListQuery, enabled: isGroup });
   const senderName = useMemo(() => {
     if (!isGroup) return undefined;
-    const remarks = new Map(friends.data?.map((friend) => [friend.userId, friend.remark.trim()]));
-    return (message: LocalMessage) => showNameOf(message, (userId) => remarks.get(userId));
+    const remarkOf = remarkLookup(friends.data);
+    return (message: LocalMessage) => showNameOf(message, remarkOf);
   }, [isGroup, friends.data]);
   if (!isGroup || !entry) return {};
   let readOnlyText: string | undefined;

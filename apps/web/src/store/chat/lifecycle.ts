@@ -12,7 +12,7 @@
 import { hashKey } from '@tanstack/react-query';
 import { getMyInfo, getNotices, type Friend, type UserInfo } from '@paichat/protocol';
 import { queryClient } from '../../api/queryClient';
-import { friendListKey } from '../../api/queries/friendList';
+import { friendListKey, remarkLookup } from '../../api/queries/friendList';
 import { myInfoKey } from '../../api/queries/myInfo';
 import { noticesKey } from '../../api/queries/notices';
 import { showToast } from '../../components/ui';
@@ -108,11 +108,7 @@ export function appDeps(userId: string): Omit<ChatEngineDeps, 'storage'> {
     },
     // The friend list is loaded where it is shown (contacts, a group chat, the Message tab with
     // a group on it); the engine reads remarks from that cache and redraws when it changes.
-    remarkOf: (friendId) =>
-      queryClient
-        .getQueryData<Friend[]>(friendListKey)
-        ?.find((friend) => friend.userId === friendId)
-        ?.remark.trim(),
+    remarkOf: (friendId) => remarkLookup(queryClient.getQueryData<Friend[]>(friendListKey))(friendId),
     subscribeRemarks: (listener) => {
       const hash = hashKey(friendListKey);
       return queryClient.getQueryCache().subscribe((event) => {

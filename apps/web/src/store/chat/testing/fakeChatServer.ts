@@ -16,8 +16,7 @@ import {
   MsgType,
   NoticeType,
   OutgoingMessage,
-  SEND_STATUS_CODE,
-  SEND_STATUS_LABEL,
+  refusedSend,
   SendStatus,
   SYSTEM_USER_ID,
   clearChatMessages,
@@ -479,17 +478,7 @@ export class FakeChatServer {
   }
 
   private refuse(status: Exclude<SendStatus, '0'>, clientMsgId: string | null): SendMsgResult {
-    return {
-      status,
-      statusLabel: SEND_STATUS_LABEL[status],
-      statusCode: SEND_STATUS_CODE[status],
-      msgId: '',
-      seq: 0,
-      chatId: '',
-      clientMsgId: clientMsgId ?? '',
-      createTime: 0,
-      duplicate: false,
-    };
+    return refusedSend(status, clientMsgId ?? '');
   }
 
   private sent(chat: Chat, message: StoredMessage, duplicate: boolean): SendMsgResult {

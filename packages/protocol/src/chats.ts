@@ -16,9 +16,11 @@ import { ChatTypeSchema, IdString, SendMsgRequest, ServerMessage } from './messa
  * - a push with seq = held + 1 is appended; seq ≤ held is a copy it already has (dropped);
  * - a push with seq > held + 1 means it missed some: it asks `/chat/syncMessages` for
  *   everything after `held` (following `hasMore`), then applies the push;
- * - after (re)connecting, it opens the socket first, then compares each session's `lastSeq`
- *   (`/chat/getChatSessions`) with what it holds and syncs the chats that moved; pushes that
- *   arrive meanwhile are applied by the same rules, so nothing falls between the two.
+ * - after (re)connecting, it waits for the socket's `SOCKET_READY` frame (socket.ts: the
+ *   server sends it once the socket is registered, so every later message is pushed to it),
+ *   then compares each session's `lastSeq` (`/chat/getChatSessions`) with what it holds and
+ *   syncs the chats that moved; pushes that arrive meanwhile are applied by the same rules,
+ *   so nothing falls between the two.
  * So nothing is lost, shown twice or out of order.
  *
  * Read state is the server's: `readSeq` per member. Sending advances the sender's own readSeq

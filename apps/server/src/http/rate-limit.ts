@@ -23,6 +23,8 @@ export const RATE_LIMITS = {
   friendApply: { max: 30, timeWindow: MINUTE },
   /** Each upload is stored and (images) re-encoded: the costliest request a client can make. */
   upload: { max: 60, timeWindow: MINUTE },
+  /** A row each; a tab asks once per (re)connect, at most every 2 s. */
+  socketTicket: { max: 60, timeWindow: MINUTE },
 } satisfies Record<string, RateLimit>;
 
 /**

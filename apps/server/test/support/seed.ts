@@ -68,6 +68,15 @@ export function seed(baseUrl: string) {
       return { userId, token, chatNo, password, nickName };
     },
 
+    /** The socket URL of a session with a fresh single-use ticket, as the app makes it before every connect. */
+    async socketUrl(token: string): Promise<string> {
+      const { ticket } = await post<{ ticket: string }>(baseUrl, '/auth/socketTicket', {}, token);
+      const url = new URL('/ws', baseUrl);
+      url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+      url.searchParams.set('Authorization', ticket);
+      return url.toString();
+    },
+
     /** `a` sends a friend request and `b` accepts it: they are friends. */
     async befriend(a: SeededUser, b: SeededUser): Promise<void> {
       await post(baseUrl, '/friend/apply', { userId: b.userId }, a.token);

@@ -66,6 +66,8 @@ export interface TestServerOptions {
   onFriendsMade?: AppDeps['onFriendsMade'];
   /** Defaults to a logger at LOG_LEVEL (silent in tests). */
   logger?: AppDeps['logger'];
+  /** Starts another node of that server's deployment: the same database and bus (close it first). */
+  nodeOf?: TestServer;
 }
 
 async function withPg<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -88,7 +90,10 @@ export async function startTestServer(
   const dir = mkdtempSync(path.join(tmpdir(), 'paichat-test-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   let databaseUrl: string;
-  if (dialect === 'postgres') {
+  const shared = options.nodeOf?.config.database;
+  if (shared) {
+    databaseUrl = shared.dialect === 'postgres' ? shared.url : `sqlite:${shared.file}`;
+  } else if (dialect === 'postgres') {
     const schema = `t_${randomBytes(6).toString('hex')}`;
     await withPg((c) => c.query(`create schema "${schema}"`));
     cleanups.push(() => withPg((c) => c.query(`drop schema "${schema}" cascade`)).then(() => {}));
@@ -120,6 +125,7 @@ export async function startTestServer(
       ...(options.realtime ? { realtime: options.realtime } : {}),
       ...(options.onFriendsMade ? { onFriendsMade: options.onFriendsMade } : {}),
       ...(options.logger ? { logger: options.logger } : {}),
+      ...(options.nodeOf ? { bus: options.nodeOf.running.app.paichat.bus } : {}),
     });
   } catch (error) {
     for (const cleanup of cleanups.reverse()) await cleanup();

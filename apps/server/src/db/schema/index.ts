@@ -9,6 +9,7 @@ import type { GroupInvitesTable, GroupMembersTable, GroupsTable } from './groups
 import type { LoginFailuresTable } from './login-failures';
 import type { MessagesTable } from './messages';
 import type { SessionsTable } from './sessions';
+import type { SocketsTable } from './sockets';
 import type { UploadsTable } from './uploads';
 import type { UsersTable } from './users';
 
@@ -27,6 +28,7 @@ export interface DatabaseSchema {
   groups: GroupsTable;
   group_members: GroupMembersTable;
   group_invites: GroupInvitesTable;
+  sockets: SocketsTable;
 }
 
 export type Db = Kysely<DatabaseSchema>;
@@ -45,5 +47,6 @@ export type * from './groups';
 export type * from './login-failures';
 export type * from './messages';
 export type * from './sessions';
+export type * from './sockets';
 export type * from './uploads';
 export type * from './users';

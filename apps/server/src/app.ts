@@ -1,7 +1,7 @@
 import path from 'node:path';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { APP_NAME, APP_VERSION, Code, ErrorId } from '@paichat/protocol';
+import { APP_NAME, APP_VERSION, BODY_LIMIT_DEFAULT, Code, ErrorId } from '@paichat/protocol';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
@@ -87,6 +87,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     trustProxy: config.trustProxy,
     // Sockets idle between requests must not hold up a shutdown.
     forceCloseConnections: 'idle',
+    // Protocol endpoints set their own (http/route.ts); anything else gets the small default.
+    bodyLimit: BODY_LIMIT_DEFAULT,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -68,6 +68,9 @@ const PIXELS_MAX = 100_000;
 /** An id as it travels: a decimal string of at most 18 digits. */
 export const IdString = (name: string, message = `${name} must be an id`) =>
   text(18, { tooLong: message }).regex(/^\d+$/, message);
+/** An IdString, or '' for none. */
+export const IdStringOrEmpty = (name: string) =>
+  text(18, { tooLong: `${name} must be an id` }).regex(/^\d*$/, `${name} must be an id`);
 
 /**
  * A stored file's URL exactly as /file/upload answered it: `/file/<32 hex>[.thumb].<ext>`.
@@ -76,6 +79,11 @@ export const IdString = (name: string, message = `${name} must be an id`) =>
 export const FILE_URL_PATTERN = /^\/file\/[0-9a-f]{32}(?:\.thumb)?\.[a-z0-9]{2,5}$/;
 const FILE_URL_MESSAGE = 'must be a file URL answered by /file/upload';
 export const FileUrl = text(64, { tooLong: FILE_URL_MESSAGE }).regex(FILE_URL_PATTERN, FILE_URL_MESSAGE);
+/** A FileUrl, or '' for none (one string schema rather than a union, so a refusal says why). */
+export const FileUrlOrEmpty = text(64, { tooLong: FILE_URL_MESSAGE }).refine(
+  (value) => value === '' || FILE_URL_PATTERN.test(value),
+  FILE_URL_MESSAGE,
+);
 
 /**
  * The client's temporary id (`local_…`), echoed back and used for idempotency: a retry with
@@ -99,7 +107,7 @@ export const TextContent = z.object({
 /** width, height and thumbUrl are filled from the stored image; the client's values are ignored. */
 export const ImageContent = z.object({
   url: FileUrl,
-  thumbUrl: z.union([FileUrl, z.literal('')]).optional(),
+  thumbUrl: FileUrlOrEmpty.optional(),
   width: z.number().int().min(1).max(PIXELS_MAX).optional(),
   height: z.number().int().min(1).max(PIXELS_MAX).optional(),
 });

@@ -14,7 +14,7 @@ import { createAuthHook } from './http/auth-hook';
 import { ok, refusal } from './http/envelope';
 import { installErrorHandler, sendEnvelope } from './http/error-handler';
 import { registerRateLimits } from './http/rate-limit';
-import { installJsonParser, installSecurityHeaders } from './http/security';
+import { DOCS_CONTENT_SECURITY_POLICY, installJsonParser, registerSecurityHeaders } from './http/security';
 import { registerWebApp } from './http/web-app';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
@@ -109,7 +109,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   installJsonParser(app);
   installErrorHandler(app);
-  installSecurityHeaders(app);
+  await registerSecurityHeaders(app);
   await registerRateLimits(app, config.rateLimits);
 
   await app.register(swagger, {
@@ -125,7 +125,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: DOCS_CONTENT_SECURITY_POLICY });
 
   const auth = createAuthService({
     db,

@@ -57,6 +57,14 @@ describe('hostile request bodies', () => {
     expect(body).toEqual(UNAUTHORIZED);
   });
 
+  it('refuses an anonymous upload 401 before reading its multipart body', async () => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(8 * 1024 * 1024)]), 'big.png');
+    const response = await fetch(`${server.url}/file/upload`, { method: 'POST', body: form });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual(UNAUTHORIZED);
+  });
+
   it('keeps /healthz answering promptly while such requests, and signed-in ones near the limit, are in flight', async () => {
     const hana = await seed(server.url).user('hana');
     const attacks: Promise<ApiResponse>[] = [

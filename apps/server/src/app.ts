@@ -1,7 +1,7 @@
 import path from 'node:path';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { APP_NAME, APP_VERSION, Code, ErrorId } from '@paichat/protocol';
+import { APP_NAME, APP_VERSION, BODY_LIMIT_DEFAULT, Code, ErrorId } from '@paichat/protocol';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
@@ -14,7 +14,7 @@ import { createAuthHook } from './http/auth-hook';
 import { ok, refusal } from './http/envelope';
 import { installErrorHandler, sendEnvelope } from './http/error-handler';
 import { registerRateLimits } from './http/rate-limit';
-import { installJsonParser, installSecurityHeaders } from './http/security';
+import { DOCS_CONTENT_SECURITY_POLICY, installJsonParser, registerSecurityHeaders } from './http/security';
 import { registerWebApp } from './http/web-app';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
@@ -87,6 +87,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     trustProxy: config.trustProxy,
     // Sockets idle between requests must not hold up a shutdown.
     forceCloseConnections: 'idle',
+    // Protocol endpoints set their own (http/route.ts); anything else gets the small default.
+    bodyLimit: BODY_LIMIT_DEFAULT,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -107,7 +109,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   installJsonParser(app);
   installErrorHandler(app);
-  installSecurityHeaders(app);
+  await registerSecurityHeaders(app);
   await registerRateLimits(app, config.rateLimits);
 
   await app.register(swagger, {
@@ -123,7 +125,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: DOCS_CONTENT_SECURITY_POLICY });
 
   const auth = createAuthService({
     db,

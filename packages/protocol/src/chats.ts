@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { ErrorId } from './envelope';
 import { CHAT_MESSAGES_PAGE_SIZE, CHAT_SESSIONS_PAGE_SIZE } from './limits';
-import { ChatTypeSchema, IdString, SendMsgRequest, ServerMessage } from './messages';
+import {
+  ChatTypeSchema,
+  IdString,
+  IdStringOrEmpty,
+  SEND_BODY_LIMIT,
+  SendMsgRequest,
+  ServerMessage,
+} from './messages';
 
 /**
  * Chats (spec 3 and 4): one SINGLE chat per pair of friends (GROUP chats come with groups).
@@ -138,7 +145,7 @@ export const getChatMessages = endpoint({
      * The oldest message the client holds: the page is the `pageSize` messages just before
      * it (and pageNum is only echoed). Without it, pageNum counts pages back from the newest.
      */
-    lastMsgId: z.union([IdString('lastMsgId'), z.literal('')]).optional(),
+    lastMsgId: IdStringOrEmpty('lastMsgId').optional(),
   }),
   /** `list` is oldest first. `total` counts the messages visible to the viewer. */
   response: paged(ServerMessage).extend({
@@ -258,6 +265,7 @@ export const sendMsg = endpoint({
   response: SendMsgResult,
   auth: true,
   summary: 'Send a message to a friend (idempotent by clientMsgId)',
+  bodyLimit: SEND_BODY_LIMIT,
 });
 
 export const markRead = endpoint({

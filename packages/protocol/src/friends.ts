@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { endpoint, Empty } from './endpoint';
+import { IdString } from './messages';
+import { text } from './text';
 import { UserInfo } from './user';
 
 /**
@@ -44,7 +46,7 @@ export const APPLY_REASON_MAX = 100;
 export const searchFriend = endpoint({
   method: 'GET',
   path: '/friend/search',
-  request: z.object({ chatNo: z.string().trim().min(1, 'chatNo is required').max(64) }),
+  request: z.object({ chatNo: text(64, { trim: true }).min(1, 'chatNo is required') }),
   response: PersonView,
   auth: true,
   summary: 'Find a person by exact PipID (case-insensitive)',
@@ -53,7 +55,7 @@ export const searchFriend = endpoint({
 export const friendInfo = endpoint({
   method: 'GET',
   path: '/friend/info/:id',
-  request: z.object({ id: z.string().regex(/^\d{1,18}$/, 'id must be a user id') }),
+  request: z.object({ id: IdString('id', 'id must be a user id') }),
   response: PersonView,
   auth: true,
   summary: "A person's profile and how the viewer relates to them",
@@ -63,10 +65,10 @@ export const applyFriend = endpoint({
   method: 'POST',
   path: '/friend/apply',
   request: z.object({
-    userId: z.string().regex(/^\d{1,18}$/, 'userId must be a user id'),
-    reason: z.string().trim().max(APPLY_REASON_MAX).default(''),
+    userId: IdString('userId', 'userId must be a user id'),
+    reason: text(APPLY_REASON_MAX, { multiline: true, trim: true }).default(''),
     source: FriendSource.default('search'),
-    remark: z.string().trim().max(REMARK_MAX).default(''),
+    remark: text(REMARK_MAX, { trim: true }).default(''),
   }),
   /** `accepted` when the other person had already asked the viewer: both are friends at once. */
   response: z.object({ applyId: z.string(), status: ApplyStatus }),
@@ -99,7 +101,7 @@ export const listFriendApplies = endpoint({
   summary: 'Friend requests received and sent, newest first',
 });
 
-const ApplyRef = z.object({ applyId: z.string().regex(/^\d{1,18}$/, 'applyId must be a request id') });
+const ApplyRef = z.object({ applyId: IdString('applyId', 'applyId must be a request id') });
 export const agreeFriend = endpoint({
   method: 'POST',
   path: '/friend/agree',
@@ -147,14 +149,17 @@ export const listFriends = endpoint({
   summary: "The viewer's friends",
 });
 
-const UserRef = z.object({ userId: z.string().regex(/^\d{1,18}$/, 'userId must be a user id') });
+const UserRef = z.object({ userId: IdString('userId', 'userId must be a user id') });
 
 export const setRemark = endpoint({
   method: 'POST',
   path: '/friend/setRemark',
   request: UserRef.extend({
-    remark: z.string().trim().min(1, 'please fill content').max(REMARK_MAX),
-    tags: z.array(z.string().trim().min(1).max(TAG_MAX)).max(TAGS_MAX).default([]),
+    remark: text(REMARK_MAX, { trim: true }).min(1, 'please fill content'),
+    tags: z
+      .array(text(TAG_MAX, { trim: true }).min(1))
+      .max(TAGS_MAX)
+      .default([]),
   }),
   response: z.null(),
   auth: true,

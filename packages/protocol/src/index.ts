@@ -1,4 +1,6 @@
 export * from './limits';
+export * from './text';
+export * from './json-value';
 export * from './envelope';
 export * from './endpoint';
 export * from './auth';

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { TooManyRequestsError } from '../errors';
@@ -26,13 +25,13 @@ export const RATE_LIMITS = {
 } satisfies Record<string, RateLimit>;
 
 /**
- * The caller a budget belongs to: the token it presents (hashed; a made-up token is refused
- * with 401 anyway), else its address (which honours X-Forwarded-For only behind TRUST_PROXY).
+ * The caller a budget belongs to: on signed-in endpoints the user the token resolved to (so
+ * every spelling of a token, and every token of one user, share a budget), elsewhere the
+ * client's address (which honours X-Forwarded-For only behind TRUST_PROXY), whatever
+ * Authorization header it makes up.
  */
 function callerKey(request: FastifyRequest): string {
-  const token = request.headers.authorization;
-  if (token) return `token:${createHash('sha256').update(token).digest('base64url').slice(0, 22)}`;
-  return `ip:${request.ip}`;
+  return request.auth ? `user:${request.auth.userId}` : `ip:${request.ip}`;
 }
 
 /**
@@ -44,6 +43,8 @@ export async function registerRateLimits(app: FastifyInstance, enabled: boolean)
     global: false,
     ...(enabled ? {} : { allowList: () => true }),
     keyGenerator: callerKey,
+    // After authentication (onRequest), so the user is known; before the body is read.
+    hook: 'preParsing',
     // Thrown, then answered by the one error handler as the envelope.
     errorResponseBuilder: () => new TooManyRequestsError(),
   });

@@ -221,6 +221,13 @@ export class GroupCodeExpiredError extends AppError {
   }
 }
 
+/** The code's maker is no longer a member (they left or were removed), or the group ended. */
+export class GroupCodeRevokedError extends AppError {
+  constructor() {
+    super(Code.FORBIDDEN, ErrorId.groupCodeRevoked, 'This group QR code is no longer valid');
+  }
+}
+
 export class GroupCodeInvalidError extends AppError {
   constructor() {
     super(Code.NOT_FOUND, ErrorId.groupCodeInvalid, 'This group QR code is not valid');

@@ -59,6 +59,8 @@ export const ErrorId = {
   groupFull: 'groupFull',
   /** The group QR code is older than 7 days. */
   groupCodeExpired: 'groupCodeExpired',
+  /** The group QR code died with its maker's membership (they left or were removed) or the group. */
+  groupCodeRevoked: 'groupCodeRevoked',
   /** The group QR code was never issued (forged or mistyped). */
   groupCodeInvalid: 'groupCodeInvalid',
 } as const;

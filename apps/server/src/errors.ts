@@ -16,6 +16,17 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * Too much is waiting to be stored (modules/chats/appender.ts): answered HTTP 503 with
+ * Retry-After, which clients treat as "send again shortly", not as a refusal.
+ */
+export class ServerBusyError extends AppError {
+  readonly retryAfterSeconds = 1;
+  constructor() {
+    super(Code.UNAVAILABLE, ErrorId.serverBusy, 'The server is busy, please try again');
+  }
+}
+
 export class ValidationError extends AppError {
   constructor(message: string) {
     super(Code.BAD_REQUEST, ErrorId.validation, message);

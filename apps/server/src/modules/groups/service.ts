@@ -45,12 +45,12 @@ import type { Bus } from '../../realtime/bus';
 import type { Appender, Refusal } from '../chats/appender';
 import { storedContent, type ContentDeps } from '../chats/content';
 import * as chatsRepo from '../chats/repo';
-import { refusalUnlessRetry, sent, unstoredAnswer } from '../chats/send-result';
-import type { Person, StoredMessage } from '../chats/views';
+import { refusalUnlessRetry, sent, unstoredAnswer, type Redeliver } from '../chats/send-result';
+import { parseStoredContent, type Person, type StoredMessage } from '../chats/views';
 import type { FilesService } from '../files/service';
 import * as friendsRepo from '../friends/repo';
 import * as usersRepo from '../users/repo';
-import { pushGroupChanged, pushGroupMessage } from './delivery';
+import { pushGroupChanged, pushGroupMessage, type GroupLook, type GroupSender } from './delivery';
 import { createGroupLook } from './look';
 import * as repo from './repo';
 import { groupAlert, toGroupMember, toGroupView, type AlertParams } from './views';
@@ -112,6 +112,22 @@ export function createGroupsService(deps: GroupsServiceDeps) {
     const group = await viewOf(db, groupId, viewerId);
     const members = group.role === null ? [] : await repo.listMembers(db, groupId, viewerId);
     return { group: toGroupView(group), members: members.map(toGroupMember) };
+  }
+
+  /**
+   * Pushes a stored group message to the members at its seq (chats/repo's recipientsAt): read by
+   * seq, not as "the members now", so someone added between the commit and this read does not
+   * get a message from before they joined, and someone removed meanwhile still gets one from
+   * while they belonged. Best effort: the message is committed; a device that misses it catches
+   * up by seq.
+   */
+  async function deliver(group: GroupLook, message: StoredMessage, sender: GroupSender): Promise<void> {
+    try {
+      const recipients = await chatsRepo.recipientsAt(db, message.chat_id, message.seq);
+      await pushGroupMessage(bus, group, message, sender, recipients);
+    } catch (error) {
+      log.error({ err: error, msgId: message.id }, 'group message push failed');
+    }
   }
 
   /** Checks the caller's standing: a current member (or the owner) of an active group. */
@@ -304,12 +320,21 @@ export function createGroupsService(deps: GroupsServiceDeps) {
       const clientMsgId = input.clientMsgId ?? null;
       const context = await repo.loadSendContext(db, groupId, actor.userId);
       if (!context) throw new GroupNotFoundError();
-      const refuse = (status: Refusal) => refusalUnlessRetry(db, actor.userId, clientMsgId, status);
+      const face: GroupLook = { ...context, id: groupId };
+      // A retry answers its original message, pushed again (its first push may never have gone
+      // out), under the group nickname it was sent with.
+      const redeliver: Redeliver = (original) => {
+        const sender = { person: context.sender, groupNick: original.group_nick ?? '' };
+        return deliver(face, { ...original, content: parseStoredContent(original.content) }, sender);
+      };
+      const refuse = (status: Refusal) =>
+        refusalUnlessRetry(db, actor.userId, clientMsgId, status, redeliver);
       if (context.member === null) return refuse(SendStatus.NOT_GROUP_MEMBER);
       if (context.status === 'DISMISSED') return refuse(SendStatus.GROUP_DISMISSED);
 
       const content = await storedContent(input, contentDeps);
       const now = clock.now();
+      const groupNick = context.group_nick ?? '';
       const outcome = await appender.append({
         chatId: context.chat_id,
         senderId: actor.userId,
@@ -318,7 +343,7 @@ export function createGroupsService(deps: GroupsServiceDeps) {
         msgType: input.msgType,
         content: JSON.stringify(content),
         createdAt: now,
-        groupNick: context.group_nick ?? '',
+        groupNick,
         // Checked again once the chat is locked: a removal or dismissal may have just committed.
         admit: async (trx) => {
           const standing = await repo.canSend(trx, groupId, actor.userId);
@@ -326,7 +351,7 @@ export function createGroupsService(deps: GroupsServiceDeps) {
           return standing === 'dismissed' ? SendStatus.GROUP_DISMISSED : null;
         },
       });
-      if (!outcome.stored) return unstoredAnswer(outcome, clientMsgId ?? '');
+      if (!outcome.stored) return unstoredAnswer(outcome, clientMsgId ?? '', redeliver);
 
       const message: StoredMessage = {
         id: outcome.id,
@@ -338,13 +363,7 @@ export function createGroupsService(deps: GroupsServiceDeps) {
         content,
         created_at: now,
       };
-      try {
-        const recipients = await repo.memberIds(db, groupId);
-        const sender = { person: context.sender, groupNick: context.group_nick ?? '' };
-        await pushGroupMessage(bus, { ...context, id: groupId }, message, sender, recipients);
-      } catch (error) {
-        log.error({ err: error, msgId: outcome.id }, 'group message push failed');
-      }
+      await deliver(face, message, { person: context.sender, groupNick });
       return sent(
         { id: outcome.id, seq: outcome.seq, chat_id: outcome.chatId, created_at: now },
         clientMsgId ?? '',

@@ -18,7 +18,7 @@ import { DOCS_CONTENT_SECURITY_POLICY, installJsonParser, registerSecurityHeader
 import { registerWebApp } from './http/web-app';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
-import { createAppender } from './modules/chats/appender';
+import { createAppender, type AppenderOptions } from './modules/chats/appender';
 import { chatsRoutes } from './modules/chats/routes';
 import { createChatsService } from './modules/chats/service';
 import { dictRoutes } from './modules/dict/routes';
@@ -45,6 +45,8 @@ export interface AppDeps {
   /** Test hook: sees each issued captcha's answer. */
   onCaptchaIssued?: (captchaId: string, answer: string) => void;
   realtime?: { slowConsumerBytes?: number; idleTimeoutMs?: number; shutdownGraceMs?: number };
+  /** How sends are batched and queued (tests make the queue small, or hold a batch after its commit). */
+  appender?: AppenderOptions;
   /** What else becoming friends sets off, inside the same transaction, after the chat opens (tests watch it here). */
   onFriendsMade?: FriendsMadeHook;
 }
@@ -152,7 +154,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     isOwnImage: files.isOwnImage,
   });
   // One appender for one-to-one and group sends: sends arriving together share a transaction.
-  const appender = createAppender(db, logger.child({ module: 'messages' }));
+  const appender = createAppender(db, logger.child({ module: 'messages' }), deps.appender);
   const chats = createChatsService({
     db,
     clock,

@@ -28,6 +28,9 @@ import {
  *   arrive meanwhile are applied by the same rules, so nothing falls between the two.
  * So nothing is lost, shown twice or out of order.
  *
+ * A send the server cannot queue now answers HTTP 503 with body code 503, `err: 'serverBusy'`
+ * and `Retry-After`: nothing was stored; send it again, with the same clientMsgId, shortly.
+ *
  * Read state is the server's: `readSeq` per member. Sending advances the sender's own readSeq
  * (a push of your own message means you have read up to it), so
  * `unreadCount = lastSeq − readSeq` and your own messages never count. System notices
@@ -240,7 +243,11 @@ export const SendMsgResult = z.object({
   clientMsgId: z.string(),
   /** 0 on a refusal. */
   createTime: z.number(),
-  /** True when this was a retry: the original message is answered and nothing new was stored. */
+  /**
+   * True when this was a retry: the original message is answered and nothing new was stored.
+   * The original is pushed again too (the attempt retried may have lost its reply, and its push,
+   * after the commit); clients drop the repeat by msgId.
+   */
   duplicate: z.boolean(),
 });
 export type SendMsgResult = z.infer<typeof SendMsgResult>;

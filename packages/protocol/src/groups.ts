@@ -24,6 +24,12 @@ import { text } from './text';
  * the former member keeps the history up to there (read-only), gets no push after it, and
  * cannot fetch or sync anything later. Dismissal makes the chat read-only for everyone.
  *
+ * QR codes: any member may show one; it lets anyone who has it join while it is valid: for 7
+ * days, and only while its maker is a member (leaving, removal or dismissal revokes it for
+ * good, `groupCodeRevoked`). A valid code shows a non-member, whether they never belonged or
+ * were removed, the same thing: the group's name, picture and size. An invalid, expired or
+ * revoked one shows nothing of the group.
+ *
  * Every change is told in the chat as a system notice (ALERT with a group `AlertCode`), and
  * the members' devices also receive a GROUP_CHANGED notice (`GroupChangedNotice`) so open
  * info screens refetch.
@@ -279,7 +285,8 @@ export const previewGroupByCode = endpoint({
     expiresAt: z.number(),
   }),
   auth: true,
-  summary: 'What a group QR code opens (refused when expired, forged or the group is gone)',
+  summary:
+    "What a group QR code opens (refused when expired, forged, revoked with its maker's membership, or the group is gone)",
 });
 
 export const joinGroupByCode = endpoint({

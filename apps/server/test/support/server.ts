@@ -64,6 +64,7 @@ export interface TestServerOptions {
   env?: Record<string, string>;
   realtime?: AppDeps['realtime'];
   onFriendsMade?: AppDeps['onFriendsMade'];
+  appender?: AppDeps['appender'];
   /** Defaults to a logger at LOG_LEVEL (silent in tests). */
   logger?: AppDeps['logger'];
 }
@@ -119,6 +120,7 @@ export async function startTestServer(
       onCaptchaIssued: (id, answer) => captchas.set(id, answer),
       ...(options.realtime ? { realtime: options.realtime } : {}),
       ...(options.onFriendsMade ? { onFriendsMade: options.onFriendsMade } : {}),
+      ...(options.appender ? { appender: options.appender } : {}),
       ...(options.logger ? { logger: options.logger } : {}),
     });
   } catch (error) {

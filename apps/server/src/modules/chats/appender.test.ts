@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { migrateToLatest, openDatabase, type Db } from '../../db';
+import { ServerBusyError } from '../../errors';
 import { createLogger } from '../../logger';
 import { insertUser } from '../auth/repo';
 import { createAppender, type AppendOutcome, type AppendRequest } from './appender';
@@ -94,6 +95,35 @@ describe('appender (group commit)', () => {
       [1, 'local_g1'],
       [2, 'local_g2'],
     ]);
+  });
+
+  it('refuses at once, storing nothing, once maxWaiting sends wait behind a batch', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let holding = true;
+    const appender = createAppender(db, logger, {
+      maxWaiting: 2,
+      // The first batch waits after its commit: what arrives meanwhile queues behind it.
+      afterCommit: async () => {
+        if (!holding) return;
+        holding = false;
+        await held;
+      },
+    });
+    const first = appender.append(request('first', 'local_w0'));
+    await vi.waitFor(() => expect(holding).toBe(false));
+    const queued = [appender.append(request('a', 'local_w1')), appender.append(request('b', 'local_w2'))];
+    await expect(appender.append(request('c', 'local_w3'))).rejects.toBeInstanceOf(ServerBusyError);
+    release();
+    const outcomes = await Promise.all([first, ...queued]);
+    expect(outcomes.map((o) => o.stored && o.seq)).toEqual([1, 2, 3]);
+    expect((await listMessagesAfter(db, chatId, 0, 10)).map((r) => r.client_msg_id)).toEqual([
+      'local_w0',
+      'local_w1',
+      'local_w2',
+    ]);
+    // Room again once the queue has drained.
+    expect(await appender.append(request('c', 'local_w3'))).toMatchObject({ stored: true, seq: 4 });
   });
 
   it('opens the chat of a pair that has none', async () => {

@@ -10,6 +10,11 @@
  * (appendMessage stores nothing and leaves no seq gap). If a batch fails as a whole, its
  * messages are written again one transaction each, so one bad message cannot fail the others.
  *
+ * The queue is bounded (`maxWaiting`, a few batches' worth): past it, `append` refuses at once
+ * with ServerBusyError (HTTP 503 with Retry-After, which clients retry) instead of letting the
+ * queue, and the memory and latency of every send behind it, grow without limit while the
+ * database falls behind. A refused send stores nothing.
+ *
  * Messages are written in order of chat id (stable: arrival order within a chat), so two nodes
  * writing batches into PostgreSQL always lock chat rows in the same order and cannot deadlock.
  *
@@ -21,6 +26,7 @@
 import type { SendStatus } from '@paichat/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, MessageRow, Tx } from '../../db';
+import { ServerBusyError } from '../../errors';
 import * as repo from './repo';
 
 export interface AppendRequest {
@@ -56,6 +62,21 @@ interface Waiting {
 }
 
 export const MAX_BATCH = 256;
+/** Sends that may wait for a batch: four batches' worth (a second or so of a busy SQLite's work). */
+export const MAX_WAITING = 4 * MAX_BATCH;
+
+export interface AppenderOptions {
+  /** Messages written per transaction. */
+  maxBatch?: number;
+  /** Sends that may wait for a batch; past it, append refuses at once (ServerBusyError). */
+  maxWaiting?: number;
+  /**
+   * Test hook: runs once a batch has committed, before its senders hear of it (it holds open
+   * the window between the two). Throwing from it acts as a commit whose reply was lost: the
+   * messages are stored and their senders hear an error.
+   */
+  afterCommit?: () => Promise<void>;
+}
 
 async function appendOne(trx: Tx, request: AppendRequest): Promise<AppendOutcome> {
   const chatId =
@@ -85,7 +106,8 @@ async function appendOne(trx: Tx, request: AppendRequest): Promise<AppendOutcome
 const byChat = (a: Waiting, b: Waiting): number =>
   (a.request.chatId ?? Number.MAX_SAFE_INTEGER) - (b.request.chatId ?? Number.MAX_SAFE_INTEGER);
 
-export function createAppender(db: Db, log: FastifyBaseLogger, maxBatch = MAX_BATCH) {
+export function createAppender(db: Db, log: FastifyBaseLogger, options: AppenderOptions = {}) {
+  const { maxBatch = MAX_BATCH, maxWaiting = MAX_WAITING, afterCommit } = options;
   let queue: Waiting[] = [];
   let writing = false;
 
@@ -97,6 +119,7 @@ export function createAppender(db: Db, log: FastifyBaseLogger, maxBatch = MAX_BA
         for (const waiting of batch) results.push(await appendOne(trx, waiting.request));
         return results;
       });
+      await afterCommit?.();
       batch.forEach((waiting, i) => waiting.resolve(outcomes[i] as AppendOutcome));
     } catch (error) {
       if (batch.length === 1) {
@@ -127,8 +150,12 @@ export function createAppender(db: Db, log: FastifyBaseLogger, maxBatch = MAX_BA
   }
 
   return {
-    /** Stores the message with the next batch; resolves once that batch has committed. */
+    /**
+     * Stores the message with the next batch; resolves once that batch has committed. Rejects at
+     * once with ServerBusyError when `maxWaiting` sends are already waiting.
+     */
     append(request: AppendRequest): Promise<AppendOutcome> {
+      if (queue.length >= maxWaiting) return Promise.reject(new ServerBusyError());
       return new Promise<AppendOutcome>((resolve, reject) => {
         queue.push({ request, resolve, reject });
         if (writing) return;

@@ -260,6 +260,19 @@ async function restoreChatHead(trx: Tx, chatId: number): Promise<void> {
     .execute();
 }
 
+/**
+ * Who a chat's message at `seq` is for: the members whose history holds it (joined before it,
+ * not cleared past it, not gone before it). Read by seq, the answer does not depend on when it
+ * is asked: a member added after the message was stored is not among them, one removed after it
+ * still is. One query, however large the group.
+ */
+export async function recipientsAt(db: DbOrTx, chatId: number, seq: number): Promise<number[]> {
+  const { rows } = await sql<{ user_id: number }>`select "user_id" from "chat_members"
+    where "chat_id" = ${chatId} and "cleared_seq" < ${seq}
+      and ("left_seq" is null or "left_seq" >= ${seq})`.execute(db);
+  return rows.map((r) => r.user_id);
+}
+
 export function findByClientMsgId(
   db: DbOrTx,
   senderId: number,

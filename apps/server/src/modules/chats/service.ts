@@ -5,7 +5,9 @@
  * that also takes the chat's next seq (repo.appendMessage; concurrent sends share one
  * transaction, see appender.ts); only after the commit is it pushed, to every member's devices
  * (the sender's too). The (sender, clientMsgId) pair is unique: a retry, even one racing its
- * original, answers the original msgId and seq and stores nothing (and leaves no seq gap).
+ * original, answers the original msgId and seq and stores nothing (and leaves no seq gap); it
+ * pushes the original again, since the attempt it repeats may have lost its reply, and its
+ * push, after the commit.
  * Pushes are best effort; what makes delivery certain is the seq: a device that misses a push
  * sees the next one skip a seq, or reconnects, and fetches the gap with syncMessages.
  *
@@ -50,7 +52,7 @@ import type { AfterCommit, FriendsMadeEvent } from '../friends/service';
 import * as usersRepo from '../users/repo';
 import type { Appender, Refusal } from './appender';
 import { storedContent, type ContentDeps } from './content';
-import { refusalUnlessRetry, sent, unstoredAnswer } from './send-result';
+import { refusalUnlessRetry, sent, unstoredAnswer, type Redeliver } from './send-result';
 import * as repo from './repo';
 import {
   party,
@@ -245,7 +247,15 @@ export function createChatsService(deps: ChatsServiceDeps) {
       if (!sender) throw new UnauthorizedError();
       if (!recipient) throw new UserNotFoundError();
 
-      const refuse = (status: Refusal) => refusalUnlessRetry(db, actor.userId, clientMsgId, status);
+      // A retry answers its original message, pushed again (its first push may never have gone out).
+      const redeliver: Redeliver = (original) =>
+        deliver(
+          { ...original, content: parseStoredContent(original.content) },
+          [sender, recipient],
+          actor.userId,
+        );
+      const refuse = (status: Refusal) =>
+        refusalUnlessRetry(db, actor.userId, clientMsgId, status, redeliver);
       if (context.senderBlocks) return refuse(SendStatus.USER_BLOCKED);
       if (context.recipientBlocks) return refuse(SendStatus.BLOCKED_BY_USER);
       if (!context.friends) return refuse(SendStatus.NOT_FRIENDS);
@@ -262,7 +272,7 @@ export function createChatsService(deps: ChatsServiceDeps) {
         createdAt: now,
       });
       // A retry (or a copy racing its original): nothing was stored; answer the original.
-      if (!outcome.stored) return unstoredAnswer(outcome, clientMsgId ?? '');
+      if (!outcome.stored) return unstoredAnswer(outcome, clientMsgId ?? '', redeliver);
       const stored = outcome;
 
       const message: StoredMessage = {

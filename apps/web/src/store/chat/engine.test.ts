@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearChatMessages, markRead, removeChatSession, sendMsg } from '@paichat/protocol';
 import type { ChatEngine } from './engine';
+import { BUSY_PAUSE_MS, BUSY_TRIES } from './outbox';
 import type { LocalMessage } from './types';
 import {
   AMY,
@@ -220,6 +221,54 @@ describe('the outbox', () => {
       'offline 1',
       'offline 2',
     ]);
+  });
+
+  it('asks a busy server again by itself after a pause, the row waiting meanwhile', async () => {
+    const world = createWorld();
+    const pauses: number[] = [];
+    const engine = await onlineEngine(world, {
+      delay: (ms) => {
+        pauses.push(ms);
+        // Still waiting while the server is asked again, not failed.
+        expect(own(engine, world.ab).map((m) => m.sendtype)).toEqual(['wating']);
+        return Promise.resolve();
+      },
+    });
+    world.device.failNext('busy');
+    world.device.failNext('busy');
+    await engine.send(world.ab, 'TEXT', { text: 'in a busy moment' });
+    await engine.idle();
+    expect(pauses).toEqual([BUSY_PAUSE_MS, 2 * BUSY_PAUSE_MS]);
+    expect(own(engine, world.ab).map((m) => m.sendtype)).toEqual(['success']);
+    const attempts = sentToServer(world).map(([, body]) => (body as { clientMsgId: string }).clientMsgId);
+    expect(attempts).toHaveLength(3);
+    expect(new Set(attempts).size).toBe(1);
+    expect(world.server.sentBy(AMY)).toHaveLength(1);
+  });
+
+  it('fails the row like an unanswered send when the server stays busy, and sends it on reconnect', async () => {
+    const world = createWorld();
+    const pauses: number[] = [];
+    const engine = await onlineEngine(world, {
+      delay: (ms) => {
+        pauses.push(ms);
+        return Promise.resolve();
+      },
+    });
+    for (let i = 0; i < BUSY_TRIES; i += 1) world.device.failNext('busy');
+    await engine.send(world.ab, 'TEXT', { text: 'later' });
+    await engine.idle();
+    expect(pauses).toHaveLength(BUSY_TRIES - 1);
+    expect(own(engine, world.ab).map((m) => m.sendtype)).toEqual(['error']);
+    expect(world.server.sentBy(AMY)).toEqual([]);
+
+    engine.dispatch({ type: 'connection', status: 'reconnecting' });
+    engine.dispatch({ type: 'connection', status: 'open' });
+    await engine.idle();
+    deliver(world, engine);
+    await engine.idle();
+    expect(own(engine, world.ab).map((m) => m.sendtype)).toEqual(['success']);
+    expect(world.server.sentBy(AMY)).toHaveLength(1);
   });
 
   it('sends a message caught in flight by a reload once', async () => {

@@ -105,6 +105,8 @@ export interface ChatEngineDeps {
   /** Re-render when remarks change. */
   subscribeRemarks?: (listener: () => void) => () => void;
   newId?: () => string;
+  /** Resolves after `ms` (tests pass one that does not wait). */
+  delay?: (ms: number) => Promise<void>;
   /** Chats caught up at once (spec: bounded). */
   syncConcurrency?: number;
   /** Unexpected errors (not a failed request): bugs worth seeing. */
@@ -205,6 +207,7 @@ export class ChatEngine implements ChatCommands {
       transport: this.transport,
       t: this.t,
       now: this.now,
+      delay: deps.delay ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
       newId: deps.newId ?? newClientMsgId,
       profile: () => deps.profile?.(),
       stopped: () => this.stopped,

@@ -88,8 +88,11 @@ interface User {
   portrait: string;
 }
 
-/** How the next call of a device fails: before the server sees it, or after (answer lost). */
-export type CallFailure = 'request' | 'response';
+/**
+ * How the next call of a device fails: before the server sees it, or after (answer lost), or
+ * answered "busy" (HTTP 503) without the server taking it.
+ */
+export type CallFailure = 'request' | 'response' | 'busy';
 
 export class FakeDevice {
   /** Calls fail with a network error while false. */
@@ -150,6 +153,7 @@ export class FakeDevice {
     await Promise.resolve();
     const failure = this.online ? this.failures.shift() : 'request';
     if (failure === 'request') throw new ApiError('network', 'Please check your network');
+    if (failure === 'busy') throw new ApiError('http', 'Request failed', 503);
     const answer = this.server.handle(this.userId, endpoint, input);
     if (this.holding) await new Promise<void>((resolve) => this.held.push(resolve));
     if (failure === 'response' || !this.online) throw new ApiError('network', 'Please check your network');

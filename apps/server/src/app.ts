@@ -94,7 +94,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   let db = deps.db;
   if (!db) {
     const opened = openDatabase(config.database, (error) =>
-      logger.error({ err: error }, 'database pool error'),
+      logger.error({ err: error }, 'database connection lost'),
     );
     db = opened.db;
     const owned = db;

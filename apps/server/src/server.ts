@@ -20,7 +20,7 @@ export async function startServer(config: Config, deps: Omit<AppDeps, 'db'> = {}
   const logger = deps.logger ?? createLogger(config);
   const clock = deps.clock ?? systemClock;
   const { db, dialect } = openDatabase(config.database, (error) =>
-    logger.error({ err: error }, 'database pool error'),
+    logger.error({ err: error }, 'database connection lost'),
   );
   let app: FastifyInstance | undefined;
   try {

@@ -7,8 +7,9 @@
  *
  * Each caller hears of its own message only after the batch has committed, so nothing is
  * pushed before it is stored. A retried clientMsgId is answered with the original message
- * (appendMessage stores nothing and leaves no seq gap). If a batch fails as a whole, its
- * messages are written again one transaction each, so one bad message cannot fail the others.
+ * (appendMessage stores nothing and leaves no seq gap). If a batch fails as a whole before its
+ * COMMIT (it was rolled back), its messages are written again one transaction each, so one bad
+ * message cannot fail the others; if the COMMIT itself fails, every sender is told.
  *
  * Messages are written in order of chat id (stable: arrival order within a chat), so two nodes
  * writing batches into PostgreSQL always lock chat rows in the same order and cannot deadlock.
@@ -91,16 +92,22 @@ export function createAppender(db: Db, log: FastifyBaseLogger, maxBatch = MAX_BA
 
   async function writeBatch(batch: Waiting[]): Promise<void> {
     batch.sort(byChat);
+    // Set once every statement has run: what fails after it is the COMMIT.
+    let committing = false;
     try {
       const outcomes = await db.transaction().execute(async (trx) => {
         const results: AppendOutcome[] = [];
         for (const waiting of batch) results.push(await appendOne(trx, waiting.request));
+        committing = true;
         return results;
       });
       batch.forEach((waiting, i) => waiting.resolve(outcomes[i] as AppendOutcome));
     } catch (error) {
-      if (batch.length === 1) {
-        batch[0]?.reject(error);
+      if (batch.length === 1 || committing) {
+        // A COMMIT that failed with its connection may have been applied: only its answer is
+        // certainly lost. Writing the messages again could store one without clientMsgId twice,
+        // so each sender hears of the failure and retries (by clientMsgId, which is safe).
+        for (const waiting of batch) waiting.reject(error);
         return;
       }
       log.warn({ err: error, size: batch.length }, 'message batch failed; writing its messages one by one');

@@ -52,7 +52,9 @@ export function openDatabase(
   const sqlite = new SqliteDatabase(config.file);
   // WAL lets readers run alongside the writer; busy_timeout waits on a lock instead of failing.
   sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
+  // FULL syncs the WAL at every commit: an acknowledged message survives a power loss (NORMAL
+  // may lose the latest commits). The group commit pays that sync once per batch.
+  sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   return {

@@ -3,6 +3,7 @@ import { migrateToLatest, openDatabase, type Db } from '../../db';
 import { createLogger } from '../../logger';
 import { insertUser } from '../auth/repo';
 import { createAppender, type AppendOutcome, type AppendRequest } from './appender';
+import { noIdMark } from './id-mark';
 import { ensureSingleChat, listMessagesAfter } from './repo';
 
 describe('appender (group commit)', () => {
@@ -43,7 +44,7 @@ describe('appender (group commit)', () => {
   });
 
   it('writes the sends of one turn in one transaction, with consecutive seqs in arrival order', async () => {
-    const appender = createAppender(db, logger);
+    const appender = createAppender(db, logger, noIdMark);
     const transactions = vi.spyOn(db, 'transaction');
     const outcomes = await Promise.all(
       ['m1', 'm2', 'm3'].map((t) => appender.append(request(t, `local_${t}`))),
@@ -59,7 +60,7 @@ describe('appender (group commit)', () => {
   });
 
   it('answers a copy in the same batch, or a later retry, with the original and leaves no gap', async () => {
-    const appender = createAppender(db, logger);
+    const appender = createAppender(db, logger, noIdMark);
     const [first, copy, other] = await Promise.all([
       appender.append(request('x', 'local_same')),
       appender.append(request('x again', 'local_same')),
@@ -83,7 +84,7 @@ describe('appender (group commit)', () => {
   });
 
   it('keeps the good messages of a batch in which one fails', async () => {
-    const appender = createAppender(db, logger);
+    const appender = createAppender(db, logger, noIdMark);
     const results = await Promise.allSettled([
       appender.append(request('good 1', 'local_g1')),
       appender.append(request('no such chat', 'local_bad', 999_999)),
@@ -104,7 +105,7 @@ describe('appender (group commit)', () => {
       password_hash: null,
       created_at: 1,
     });
-    const appender = createAppender(db, logger);
+    const appender = createAppender(db, logger, noIdMark);
     const outcome = await appender.append({ ...request('hi', null, null), recipientId: c });
     expect(outcome).toMatchObject({ stored: true, seq: 1 });
     expect(outcome.stored && outcome.chatId).not.toBe(chatId);

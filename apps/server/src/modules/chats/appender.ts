@@ -11,6 +11,9 @@
  * COMMIT (it was rolled back), its messages are written again one transaction each, so one bad
  * message cannot fail the others; if the COMMIT itself fails, every sender is told.
  *
+ * Before a batch commits, the message-id mark (id-mark.ts) covers its ids: one more small
+ * synced write per batch, so that a database that goes back in time never gives them again.
+ *
  * Messages are written in order of chat id (stable: arrival order within a chat), so two nodes
  * writing batches into PostgreSQL always lock chat rows in the same order and cannot deadlock.
  *
@@ -22,6 +25,7 @@
 import type { SendStatus } from '@paichat/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, MessageRow, Tx } from '../../db';
+import type { IdMark } from './id-mark';
 import * as repo from './repo';
 
 export interface AppendRequest {
@@ -86,9 +90,17 @@ async function appendOne(trx: Tx, request: AppendRequest): Promise<AppendOutcome
 const byChat = (a: Waiting, b: Waiting): number =>
   (a.request.chatId ?? Number.MAX_SAFE_INTEGER) - (b.request.chatId ?? Number.MAX_SAFE_INTEGER);
 
-export function createAppender(db: Db, log: FastifyBaseLogger, maxBatch = MAX_BATCH) {
+export function createAppender(db: Db, log: FastifyBaseLogger, idMark: IdMark, maxBatch = MAX_BATCH) {
   let queue: Waiting[] = [];
   let writing = false;
+
+  /** Stores the messages in the transaction; the mark covers their ids before it commits. */
+  async function appendAll(trx: Tx, batch: Waiting[]): Promise<AppendOutcome[]> {
+    const results: AppendOutcome[] = [];
+    for (const waiting of batch) results.push(await appendOne(trx, waiting.request));
+    await idMark.cover(Math.max(0, ...results.map((r) => (r.stored ? r.id : 0))));
+    return results;
+  }
 
   async function writeBatch(batch: Waiting[]): Promise<void> {
     batch.sort(byChat);
@@ -96,8 +108,7 @@ export function createAppender(db: Db, log: FastifyBaseLogger, maxBatch = MAX_BA
     let committing = false;
     try {
       const outcomes = await db.transaction().execute(async (trx) => {
-        const results: AppendOutcome[] = [];
-        for (const waiting of batch) results.push(await appendOne(trx, waiting.request));
+        const results = await appendAll(trx, batch);
         committing = true;
         return results;
       });
@@ -113,7 +124,8 @@ export function createAppender(db: Db, log: FastifyBaseLogger, maxBatch = MAX_BA
       log.warn({ err: error, size: batch.length }, 'message batch failed; writing its messages one by one');
       for (const waiting of batch) {
         try {
-          waiting.resolve(await db.transaction().execute((trx) => appendOne(trx, waiting.request)));
+          const [outcome] = await db.transaction().execute((trx) => appendAll(trx, [waiting]));
+          waiting.resolve(outcome as AppendOutcome);
         } catch (single) {
           waiting.reject(single);
         }

@@ -42,6 +42,7 @@ import type { AuthContext } from '../../http/auth-hook';
 import { parseId } from '../../ids';
 import type { Bus } from '../../realtime/bus';
 import type { Appender, Refusal } from '../chats/appender';
+import type { IdMark } from '../chats/id-mark';
 import { storedContent, type ContentDeps } from '../chats/content';
 import * as chatsRepo from '../chats/repo';
 import { refusalUnlessRetry, sent, unstoredAnswer } from '../chats/send-result';
@@ -61,6 +62,8 @@ export interface GroupsServiceDeps {
   log: FastifyBaseLogger;
   /** Stores sends in group-commit batches (shared with one-to-one sends). */
   appender: Appender;
+  /** Covers the ids of the notices a change writes, before it commits. */
+  idMark: IdMark;
   files: Pick<FilesService, 'describe' | 'imagePath' | 'saveGenerated'>;
 }
 
@@ -87,7 +90,7 @@ type Needs = 'member' | 'owner';
 const byId = (a: Person, b: Person) => a.id - b.id;
 
 export function createGroupsService(deps: GroupsServiceDeps) {
-  const { db, clock, bus, log, appender, files } = deps;
+  const { db, clock, bus, log, appender, idMark, files } = deps;
   const look = createGroupLook({ db, log, files });
   const contentDeps: ContentDeps = {
     describeFiles: files.describe,
@@ -139,6 +142,7 @@ export function createGroupsService(deps: GroupsServiceDeps) {
       createdAt: now,
     });
     if (!appended) throw new Error('a notice without clientMsgId cannot conflict');
+    await idMark.cover(appended.id);
     await repo.readNoticeIfCaughtUp(trx, group.chat_id, appended.seq);
     const message: StoredMessage = {
       id: appended.id,

@@ -19,6 +19,8 @@ import { registerWebApp } from './http/web-app';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
 import { createAppender, type AppenderOptions } from './modules/chats/appender';
+import { noIdMark, openIdMark, type IdMark } from './modules/chats/id-mark';
+import { guardMessageIds } from './modules/chats/rollback';
 import { chatsRoutes } from './modules/chats/routes';
 import { createChatsService } from './modules/chats/service';
 import { dictRoutes } from './modules/dict/routes';
@@ -36,8 +38,13 @@ import { registerGateway } from './realtime/gateway';
 import type { ConnectionRegistry } from './realtime/registry';
 
 export interface AppDeps {
-  /** A migrated database. Without it, buildApp opens the configured one, migrates it, seeds demo data, and closes it with the app. */
+  /**
+   * A migrated database. Without it, buildApp opens the configured one, migrates it, seeds demo
+   * data, guards its message ids with the mark in DATA_DIR, and closes both with the app.
+   */
   db?: Db;
+  /** With `db`: the message-id mark that guarded it (see modules/chats/rollback.ts); none when omitted. */
+  idMark?: IdMark;
   clock?: Clock;
   /** Defaults to an in-process bus (single node). */
   bus?: Bus;
@@ -96,15 +103,20 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.setSerializerCompiler(serializerCompiler);
 
   let db = deps.db;
+  let idMark = deps.idMark ?? noIdMark;
   if (!db) {
     const opened = openDatabase(config.database, (error) =>
-      logger.error({ err: error }, 'database pool error'),
+      logger.error({ err: error }, 'database connection lost'),
     );
     db = opened.db;
     const owned = db;
     app.addHook('onClose', async () => owned.destroy());
     await migrateToLatest(opened.db, opened.dialect);
     await seedDemoData(opened.db, opened.dialect, { enabled: config.demoData, clock, log: logger });
+    const mark = await openIdMark(config.database, config.dataDir);
+    app.addHook('onClose', async () => mark.close());
+    await guardMessageIds(opened.db, opened.dialect, mark, logger);
+    idMark = mark;
   }
   const bus = deps.bus ?? new LocalBus((error) => logger.error({ err: error }, 'bus subscriber failed'));
   if (!deps.bus) app.addHook('onClose', async () => bus.close());
@@ -154,7 +166,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     isOwnImage: files.isOwnImage,
   });
   // One appender for one-to-one and group sends: sends arriving together share a transaction.
-  const appender = createAppender(db, logger.child({ module: 'messages' }), deps.appender);
+  const appender = createAppender(db, logger.child({ module: 'messages' }), idMark, deps.appender);
   const chats = createChatsService({
     db,
     clock,
@@ -162,6 +174,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     log: logger.child({ module: 'chats' }),
     describeFiles: files.describe,
     appender,
+    idMark,
   });
   const groups = createGroupsService({
     db,
@@ -169,6 +182,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     bus,
     log: logger.child({ module: 'groups' }),
     appender,
+    idMark,
     files,
   });
   const friends = createFriendsService({

@@ -11,7 +11,7 @@ import { z } from 'zod';
  * |-----------------|---------------------------------|---------|
  * | PORT            | 8080                            | TCP port (0 picks a free one) |
  * | HOST            | 0.0.0.0                         | address to listen on |
- * | DATA_DIR        | ./data (from the working dir)   | where the embedded database and uploads (`uploads/`) live |
+ * | DATA_DIR        | ./data (from the working dir)   | where the embedded database, uploads (`uploads/`) and the message-id mark (`message-ids.mark`) live |
  * | DATABASE_URL    | sqlite:${DATA_DIR}/paichat.db   | `postgres://…` / `postgresql://…` selects PostgreSQL; `sqlite:<path>` (relative to the working dir) or `:memory:` selects SQLite |
  * | CAPTCHA         | on                              | on/off: require a verification code at login |
  * | RATE_LIMITS     | on                              | on/off: per-caller request budgets on search, friend requests, captchas (http/rate-limit.ts) |

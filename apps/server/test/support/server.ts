@@ -67,6 +67,8 @@ export interface TestServerOptions {
   appender?: AppDeps['appender'];
   /** Defaults to a logger at LOG_LEVEL (silent in tests). */
   logger?: AppDeps['logger'];
+  /** PostgreSQL: where the server connects (a proxy's URL); its schema is still made through PG_URL. */
+  pgUrl?: string;
 }
 
 async function withPg<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -93,8 +95,9 @@ export async function startTestServer(
     const schema = `t_${randomBytes(6).toString('hex')}`;
     await withPg((c) => c.query(`create schema "${schema}"`));
     cleanups.push(() => withPg((c) => c.query(`drop schema "${schema}" cascade`)).then(() => {}));
-    const separator = PG_URL.includes('?') ? '&' : '?';
-    databaseUrl = `${PG_URL}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+    const base = options.pgUrl ?? PG_URL;
+    const separator = base.includes('?') ? '&' : '?';
+    databaseUrl = `${base}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
   } else {
     databaseUrl = `sqlite:${path.join(dir, 'paichat.db')}`;
   }

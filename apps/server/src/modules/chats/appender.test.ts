@@ -4,6 +4,7 @@ import { ServerBusyError } from '../../errors';
 import { createLogger } from '../../logger';
 import { insertUser } from '../auth/repo';
 import { createAppender, type AppendOutcome, type AppendRequest } from './appender';
+import { noIdMark } from './id-mark';
 import { ensureSingleChat, listMessagesAfter } from './repo';
 
 describe('appender (group commit)', () => {
@@ -44,7 +45,7 @@ describe('appender (group commit)', () => {
   });
 
   it('writes the sends of one turn in one transaction, with consecutive seqs in arrival order', async () => {
-    const appender = createAppender(db, logger);
+    const appender = createAppender(db, logger, noIdMark);
     const transactions = vi.spyOn(db, 'transaction');
     const outcomes = await Promise.all(
       ['m1', 'm2', 'm3'].map((t) => appender.append(request(t, `local_${t}`))),
@@ -60,7 +61,7 @@ describe('appender (group commit)', () => {
   });
 
   it('answers a copy in the same batch, or a later retry, with the original and leaves no gap', async () => {
-    const appender = createAppender(db, logger);
+    const appender = createAppender(db, logger, noIdMark);
     const [first, copy, other] = await Promise.all([
       appender.append(request('x', 'local_same')),
       appender.append(request('x again', 'local_same')),
@@ -84,7 +85,7 @@ describe('appender (group commit)', () => {
   });
 
   it('keeps the good messages of a batch in which one fails', async () => {
-    const appender = createAppender(db, logger);
+    const appender = createAppender(db, logger, noIdMark);
     const results = await Promise.allSettled([
       appender.append(request('good 1', 'local_g1')),
       appender.append(request('no such chat', 'local_bad', 999_999)),
@@ -101,7 +102,7 @@ describe('appender (group commit)', () => {
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     let holding = true;
-    const appender = createAppender(db, logger, {
+    const appender = createAppender(db, logger, noIdMark, {
       maxWaiting: 2,
       // The first batch waits after its commit: what arrives meanwhile queues behind it.
       afterCommit: async () => {
@@ -134,7 +135,7 @@ describe('appender (group commit)', () => {
       password_hash: null,
       created_at: 1,
     });
-    const appender = createAppender(db, logger);
+    const appender = createAppender(db, logger, noIdMark);
     const outcome = await appender.append({ ...request('hi', null, null), recipientId: c });
     expect(outcome).toMatchObject({ stored: true, seq: 1 });
     expect(outcome.stored && outcome.chatId).not.toBe(chatId);

@@ -51,6 +51,7 @@ import * as friendsRepo from '../friends/repo';
 import type { AfterCommit, FriendsMadeEvent } from '../friends/service';
 import * as usersRepo from '../users/repo';
 import type { Appender, Refusal } from './appender';
+import type { IdMark } from './id-mark';
 import { storedContent, type ContentDeps } from './content';
 import { refusalUnlessRetry, sent, unstoredAnswer, type Redeliver } from './send-result';
 import * as repo from './repo';
@@ -74,6 +75,8 @@ export interface ChatsServiceDeps {
   describeFiles: ContentDeps['describeFiles'];
   /** Stores sends in group-commit batches (shared with group sends). */
   appender: Appender;
+  /** Covers the ids of the notices written here, before they commit. */
+  idMark: IdMark;
 }
 
 /** Names a chat by id, or (SINGLE) by the friend's user id. */
@@ -91,7 +94,7 @@ const pairOf = (a: number, b: number): ChatShape => ({
 
 export function createChatsService(deps: ChatsServiceDeps) {
   const { db, clock, bus, log } = deps;
-  const { appender } = deps;
+  const { appender, idMark } = deps;
   const contentDeps: ContentDeps = {
     describeFiles: deps.describeFiles,
     findUser: (id) => usersRepo.findUserById(db, id),
@@ -216,6 +219,7 @@ export function createChatsService(deps: ChatsServiceDeps) {
       });
       if (!appended) throw new Error('a notice without clientMsgId cannot conflict');
       const { id, seq } = appended;
+      await idMark.cover(id);
       // A notice is nothing to catch up on: it does not count as unread.
       for (const userId of [requesterId, accepterId]) await repo.advanceRead(trx, chatId, userId, seq);
       const people = await usersRepo.findUsersByIds(trx, [requesterId, accepterId]);

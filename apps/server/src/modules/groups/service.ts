@@ -43,6 +43,7 @@ import type { AuthContext } from '../../http/auth-hook';
 import { parseId } from '../../ids';
 import type { Bus } from '../../realtime/bus';
 import type { Appender, Refusal } from '../chats/appender';
+import type { IdMark } from '../chats/id-mark';
 import { storedContent, type ContentDeps } from '../chats/content';
 import * as chatsRepo from '../chats/repo';
 import { refusalUnlessRetry, sent, unstoredAnswer, type Redeliver } from '../chats/send-result';
@@ -62,6 +63,8 @@ export interface GroupsServiceDeps {
   log: FastifyBaseLogger;
   /** Stores sends in group-commit batches (shared with one-to-one sends). */
   appender: Appender;
+  /** Covers the ids of the notices a change writes, before it commits. */
+  idMark: IdMark;
   files: Pick<FilesService, 'describe' | 'imagePath' | 'saveGenerated'>;
 }
 
@@ -88,7 +91,7 @@ type Needs = 'member' | 'owner';
 const byId = (a: Person, b: Person) => a.id - b.id;
 
 export function createGroupsService(deps: GroupsServiceDeps) {
-  const { db, clock, bus, log, appender, files } = deps;
+  const { db, clock, bus, log, appender, idMark, files } = deps;
   const look = createGroupLook({ db, log, files });
   const contentDeps: ContentDeps = {
     describeFiles: files.describe,
@@ -156,6 +159,7 @@ export function createGroupsService(deps: GroupsServiceDeps) {
       createdAt: now,
     });
     if (!appended) throw new Error('a notice without clientMsgId cannot conflict');
+    await idMark.cover(appended.id);
     await repo.readNoticeIfCaughtUp(trx, group.chat_id, appended.seq);
     const message: StoredMessage = {
       id: appended.id,

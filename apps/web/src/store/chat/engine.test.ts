@@ -379,6 +379,37 @@ describe('incoming', () => {
     });
   });
 
+  it('fetches a chat again from a seq it holds under another msgId, keeping no copy of the old', async () => {
+    const world = createWorld();
+    const engine = await opened(world, world.ab);
+    for (const text of ['one', 'two', 'three']) await sendAs(world, BEN, AMY, text);
+    deliver(world, engine);
+    await engine.idle();
+    expect(texts(engine, world.ab).slice(1)).toEqual(['one', 'two', 'three']);
+
+    // The server went back to 'one' and gives seqs 3 and on again: only the first push arrives.
+    world.server.rollBack(world.ab, 2);
+    world.device.pending.splice(0);
+    for (const text of ['new two', 'new three', 'new four']) await sendAs(world, BEN, AMY, text);
+    const [first] = world.device.pending.splice(0);
+    expect(first?.pushType).toBe('MSG');
+    engine.dispatch({ type: 'push', push: first! });
+    await engine.idle();
+    const expected = ['one', 'new two', 'new three', 'new four'];
+    expect(texts(engine, world.ab).slice(1)).toEqual(expected);
+    expect(engine.getWindow(world.ab).messages.map((m) => m.seq)).toEqual([1, 2, 3, 4, 5]);
+    expect(entry(engine, world.ab)).toMatchObject({ content: 'new four', num: 0 });
+
+    // What the device stored went too: a reload, offline, shows the same.
+    await engine.stop();
+    world.device.online = false;
+    const reloaded = await startEngine(world);
+    reloaded.enter(world.ab);
+    await reloaded.open({ chatId: world.ab });
+    await reloaded.idle();
+    expect(texts(reloaded, world.ab).slice(1)).toEqual(expected);
+  });
+
   it('ignores call-start records in the window', async () => {
     const world = createWorld();
     const engine = await opened(world, world.ab);

@@ -256,6 +256,23 @@ export class FakeChatServer {
     this.notifyGroup(chat, chat.members, 'dismissed');
   }
 
+  /**
+   * The server's database went back to when the chat ended at `seq`: later messages are gone,
+   * and new ones take their seqs again under new msgIds (what the real server's start-up guard
+   * prevents; devices must cope even so).
+   */
+  rollBack(chatId: string, seq: number): void {
+    const chat = this.chats.get(chatId);
+    if (!chat) throw new Error(`no chat ${chatId}`);
+    chat.messages = chat.messages.filter((m) => m.seq <= seq);
+    for (const userId of chat.members) {
+      const member = this.member(chatId, userId);
+      member.readSeq = Math.min(member.readSeq, seq);
+      member.clearedSeq = Math.min(member.clearedSeq, seq);
+      member.hiddenSeq = Math.min(member.hiddenSeq, seq);
+    }
+  }
+
   /** A device of a user (its pushes and its transport). */
   device(userId: string): FakeDevice {
     const device = new FakeDevice(userId, this);

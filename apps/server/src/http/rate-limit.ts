@@ -7,9 +7,15 @@ import { TooManyRequestsError } from '../errors';
 export interface RateLimit {
   max: number;
   timeWindow: number;
+  /** Whose budget a request spends; the caller's (callerKey) unless said otherwise. */
+  keyGenerator?: (request: FastifyRequest) => string;
 }
 
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** The client address (X-Forwarded-For counts only behind TRUST_PROXY): for signed-out endpoints. */
+const addressKey = (request: FastifyRequest): string => `ip:${request.ip}`;
 
 /**
  * The endpoints worth abusing and their budgets per caller (login failures have their own,
@@ -23,6 +29,12 @@ export const RATE_LIMITS = {
   friendApply: { max: 30, timeWindow: MINUTE },
   /** Each upload is stored and (images) re-encoded: the costliest request a client can make. */
   upload: { max: 60, timeWindow: MINUTE },
+  /** Sign-up checks the chat ID while the person types (debounced): a comfortable typist's pace. */
+  checkChatNo: { max: 60, timeWindow: MINUTE, keyGenerator: addressKey },
+  /** Each account multiplies every per-account budget: a handful per address, retries included. */
+  register: { max: 10, timeWindow: HOUR, keyGenerator: addressKey },
+  /** Profiles by id: browsing contacts, never walking ids. */
+  friendInfo: { max: 60, timeWindow: MINUTE },
 } satisfies Record<string, RateLimit>;
 
 /**
@@ -32,7 +44,7 @@ export const RATE_LIMITS = {
 function callerKey(request: FastifyRequest): string {
   const token = request.headers.authorization;
   if (token) return `token:${createHash('sha256').update(token).digest('base64url').slice(0, 22)}`;
-  return `ip:${request.ip}`;
+  return addressKey(request);
 }
 
 /**

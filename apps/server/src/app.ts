@@ -29,6 +29,8 @@ import { friendsRoutes } from './modules/friends/routes';
 import { groupsRoutes } from './modules/groups/routes';
 import { createGroupsService } from './modules/groups/service';
 import { createFriendsService, type AfterCommit, type FriendsMadeHook } from './modules/friends/service';
+import { createVisibility } from './modules/friends/visibility';
+import { loadPersonRefs } from './modules/users/refs';
 import { usersRoutes } from './modules/users/routes';
 import { createUsersService } from './modules/users/service';
 import { LocalBus, type Bus } from './realtime/bus';
@@ -142,12 +144,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     store,
     limits: { uploadMaxBytes: config.uploadMaxBytes, videoMaxBytes: config.videoMaxBytes },
   });
+  const refs = await loadPersonRefs(db);
+  const visibility = createVisibility({ db, refs });
   const users = createUsersService({
     db,
     clock,
     bus,
     log: logger.child({ module: 'users' }),
     isOwnImage: files.isOwnImage,
+    refs,
   });
   // One appender for one-to-one and group sends: sends arriving together share a transaction.
   const appender = createAppender(db, logger.child({ module: 'messages' }));
@@ -158,6 +163,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     log: logger.child({ module: 'chats' }),
     describeFiles: files.describe,
     appender,
+    visibility,
   });
   const groups = createGroupsService({
     db,
@@ -166,12 +172,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     log: logger.child({ module: 'groups' }),
     appender,
     files,
+    visibility,
   });
   const friends = createFriendsService({
     db,
     clock,
     bus,
     log: logger.child({ module: 'friends' }),
+    visibility,
     onFriendsMade: composeFriendsMade(chats.onFriendsMade, deps.onFriendsMade),
   });
 

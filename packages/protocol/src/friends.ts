@@ -3,8 +3,11 @@ import { endpoint, Empty } from './endpoint';
 import { UserInfo } from './user';
 
 /**
- * What anyone signed in may see of another user (found by PipID or through a friend): today
- * every field of a user's own info; split it from UserInfo when a private field arrives there.
+ * What a viewer may see of a person they may see at all (see `friendInfo`): the fields of a
+ * user's own info, where `chatNo` (the chat ID, which is also the login name) is '' unless the
+ * viewer is that person, a friend of theirs, or found them by it (a PipID search, or a
+ * reference the search issued). Nickname, photo, gender, region and signature are shown to
+ * anyone who may see the person, as WeChat shows them to strangers.
  */
 export const PublicProfile = UserInfo;
 export type PublicProfile = z.infer<typeof PublicProfile>;
@@ -36,6 +39,13 @@ export type Relation = z.infer<typeof Relation>;
 export const PersonView = PublicProfile.extend(Relation.shape);
 export type PersonView = z.infer<typeof PersonView>;
 
+/**
+ * A reference the server issued to open a person the viewer is not otherwise related to:
+ * the PipID search answers one (good for the searcher only, and it shows the chat ID), a
+ * contact card and a QR card carry one (good for anyone who holds it). Opaque to clients.
+ */
+export const PersonRef = z.string().max(64);
+
 export const REMARK_MAX = 32;
 export const TAG_MAX = 16;
 export const TAGS_MAX = 10;
@@ -45,15 +55,25 @@ export const searchFriend = endpoint({
   method: 'GET',
   path: '/friend/search',
   request: z.object({ chatNo: z.string().trim().min(1, 'chatNo is required').max(64) }),
-  response: PersonView,
+  /** `ref` opens this person again for the searcher (`friendInfo`, `applyFriend`). */
+  response: PersonView.extend({ ref: PersonRef }),
   auth: true,
   summary: 'Find a person by exact PipID (case-insensitive)',
 });
 
+/**
+ * The viewer may see a person they are related to: themselves, friends, people on their
+ * blacklist, the other side of a friend request (either way, any status), members of a group
+ * they are in, the other member of a chat they have. Anyone else only with a `ref` the server
+ * issued; otherwise the answer is `userNotFound`, the same as for an id that does not exist.
+ */
 export const friendInfo = endpoint({
   method: 'GET',
   path: '/friend/info/:id',
-  request: z.object({ id: z.string().regex(/^\d{1,18}$/, 'id must be a user id') }),
+  request: z.object({
+    id: z.string().regex(/^\d{1,18}$/, 'id must be a user id'),
+    ref: PersonRef.optional(),
+  }),
   response: PersonView,
   auth: true,
   summary: "A person's profile and how the viewer relates to them",
@@ -64,6 +84,8 @@ export const applyFriend = endpoint({
   path: '/friend/apply',
   request: z.object({
     userId: z.string().regex(/^\d{1,18}$/, 'userId must be a user id'),
+    /** Needed when the viewer is not related to the person (see `friendInfo`). */
+    ref: PersonRef.optional(),
     reason: z.string().trim().max(APPLY_REASON_MAX).default(''),
     source: FriendSource.default('search'),
     remark: z.string().trim().max(REMARK_MAX).default(''),
@@ -80,6 +102,7 @@ export const FriendApply = z.object({
   userId: z.string(),
   nickName: z.string(),
   portrait: z.string(),
+  /** '' unless the two are friends (see `PublicProfile`). */
   chatNo: z.string(),
   reason: z.string(),
   source: FriendSource,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PersonRef } from './friends';
 
 /**
  * Chat messages: their types and the `content` each carries.
@@ -8,8 +9,10 @@ import { z } from 'zod';
  * by the server only. Files are referenced by the URLs /file/upload answered (`/file/…`): the
  * server checks each one is a stored file of the right kind and fills what it knows about it
  * (image size and thumbnail, file name and size) rather than trusting the client. A CARD names
- * a user by id and the server fills in that user's current name, portrait and chat ID. Text is
- * stored verbatim (HTML included): clients show it as text, never as markup.
+ * a user by id (someone the sender may see) and the server fills in that user's current name and
+ * portrait, the chat ID only on one's own card, and a reference that lets the recipients open
+ * the person's page. Text is stored verbatim (HTML included): clients show it as text, never as
+ * markup.
  */
 
 export const MsgType = {
@@ -120,9 +123,13 @@ export const LocationContent = z.object({
   longitude: z.number().min(-180).max(180),
 });
 
-/** Only userId counts: the server fills nickName, portrait and chatNo from that user's profile. */
+/**
+ * Only userId (and ref) count: the server fills the rest from that user's profile. The sender
+ * must be able to see the person: related to them, or holding a `ref` the server issued.
+ */
 export const CardContentInput = z.object({
   userId: IdString('userId'),
+  ref: PersonRef.optional(),
   nickName: z.string().max(64).optional(),
   portrait: z.string().max(512).optional(),
   chatNo: z.string().max(64).optional(),
@@ -162,7 +169,10 @@ export const CardContent = z.object({
   userId: z.string(),
   nickName: z.string(),
   portrait: z.string(),
+  /** '' unless the sender shared their own card. */
   chatNo: z.string(),
+  /** Opens the person's page for whoever holds the card ('' on cards stored before it existed). */
+  ref: z.string().default(''),
 });
 export const FileContent = z.object({ url: z.string(), name: z.string(), size: z.number().int() });
 

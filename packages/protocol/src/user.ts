@@ -24,11 +24,18 @@ export const UserInfo = z.object({
 });
 export type UserInfo = z.infer<typeof UserInfo>;
 
+/** The signed-in user's own profile, with what only they are given. */
+export const MyInfo = UserInfo.extend({
+  /** A reference that opens this user's page for anyone holding it: what the QR card carries. */
+  shareRef: z.string(),
+});
+export type MyInfo = z.infer<typeof MyInfo>;
+
 export const getMyInfo = endpoint({
   method: 'GET',
   path: '/my/getInfo',
   request: Empty,
-  response: UserInfo,
+  response: MyInfo,
   auth: true,
   summary: "The signed-in user's profile",
 });

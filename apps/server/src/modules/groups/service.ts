@@ -48,6 +48,7 @@ import { refusalUnlessRetry, sent, unstoredAnswer } from '../chats/send-result';
 import type { Person, StoredMessage } from '../chats/views';
 import type { FilesService } from '../files/service';
 import * as friendsRepo from '../friends/repo';
+import type { Visibility } from '../friends/visibility';
 import * as usersRepo from '../users/repo';
 import { pushGroupChanged, pushGroupMessage } from './delivery';
 import { createGroupLook } from './look';
@@ -62,6 +63,8 @@ export interface GroupsServiceDeps {
   /** Stores sends in group-commit batches (shared with one-to-one sends). */
   appender: Appender;
   files: Pick<FilesService, 'describe' | 'imagePath' | 'saveGenerated'>;
+  /** Who may card whom (contact cards). */
+  visibility: Pick<Visibility, 'cardOf'>;
 }
 
 /** A notice written in a change, and who was a member when it was (they are told). */
@@ -91,7 +94,7 @@ export function createGroupsService(deps: GroupsServiceDeps) {
   const look = createGroupLook({ db, log, files });
   const contentDeps: ContentDeps = {
     describeFiles: files.describe,
-    findUser: (id) => usersRepo.findUserById(db, id),
+    cardOf: deps.visibility.cardOf,
   };
 
   const parseGroupId = (value: string): number => {
@@ -297,7 +300,7 @@ export function createGroupsService(deps: GroupsServiceDeps) {
       if (context.member === null) return refuse(SendStatus.NOT_GROUP_MEMBER);
       if (context.status === 'DISMISSED') return refuse(SendStatus.GROUP_DISMISSED);
 
-      const content = await storedContent(input, contentDeps);
+      const content = await storedContent(input, actor.userId, contentDeps);
       const now = clock.now();
       const outcome = await appender.append({
         chatId: context.chat_id,

@@ -31,6 +31,8 @@ import { friendsRoutes } from './modules/friends/routes';
 import { groupsRoutes } from './modules/groups/routes';
 import { createGroupsService } from './modules/groups/service';
 import { createFriendsService, type AfterCommit, type FriendsMadeHook } from './modules/friends/service';
+import { createVisibility } from './modules/friends/visibility';
+import { loadPersonRefs } from './modules/users/refs';
 import { usersRoutes } from './modules/users/routes';
 import { createUsersService } from './modules/users/service';
 import { LocalBus, type Bus } from './realtime/bus';
@@ -158,12 +160,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     store,
     limits: { uploadMaxBytes: config.uploadMaxBytes, videoMaxBytes: config.videoMaxBytes },
   });
+  const refs = await loadPersonRefs(db);
+  const visibility = createVisibility({ db, refs });
   const users = createUsersService({
     db,
     clock,
     bus,
     log: logger.child({ module: 'users' }),
     isOwnImage: files.isOwnImage,
+    refs,
   });
   // One appender for one-to-one and group sends: sends arriving together share a transaction.
   const appender = createAppender(db, logger.child({ module: 'messages' }), idMark, deps.appender);
@@ -175,6 +180,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     describeFiles: files.describe,
     appender,
     idMark,
+    visibility,
   });
   const groups = createGroupsService({
     db,
@@ -184,12 +190,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     appender,
     idMark,
     files,
+    visibility,
   });
   const friends = createFriendsService({
     db,
     clock,
     bus,
     log: logger.child({ module: 'friends' }),
+    visibility,
     onFriendsMade: composeFriendsMade(chats.onFriendsMade, deps.onFriendsMade),
   });
 

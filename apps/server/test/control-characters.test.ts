@@ -26,7 +26,7 @@ const MESSAGES = [
   { msgType: 'VOICE', content: { url: FILE, duration: 3 } },
   { msgType: 'VIDEO', content: { url: FILE, thumbUrl: FILE } },
   { msgType: 'LOCATION', content: { name: 'Cafe', address: 'Main St', latitude: 1, longitude: 2 } },
-  { msgType: 'CARD', content: { userId: ID, nickName: 'Nia', portrait: FILE, chatNo: 'nia' } },
+  { msgType: 'CARD', content: { userId: ID, ref: 'r1', nickName: 'Nia', portrait: FILE, chatNo: 'nia' } },
   { msgType: 'COLLECTION', content: { title: 'Saved', body: { note: 'deep' } } },
   { msgType: 'FILE', content: { url: FILE, name: 'doc.pdf' } },
 ];
@@ -37,7 +37,10 @@ const MESSAGES = [
  * string field, has no sample here: a new one must be covered too.
  */
 const SAMPLES: Record<string, Record<string, unknown>[]> = {
-  '/auth/register': [{ chatNo: 'nul_test', password: 'password1', nickName: 'Nul' }],
+  '/auth/register': [
+    { chatNo: 'nul_test', password: 'password1', nickName: 'Nul', captchaId: 'c1', captchaCode: '1234' },
+  ],
+  '/auth/captcha': [{ account: 'nul_test' }],
   '/auth/checkChatNo': [{ chatNo: 'nul_test' }],
   '/auth/login': [{ account: 'nul_test', password: 'password1', captchaId: 'c1', captchaCode: '1234' }],
   '/my/updateInfo': [
@@ -52,8 +55,8 @@ const SAMPLES: Record<string, Record<string, unknown>[]> = {
   '/my/setChatNo': [{ chatNo: 'nul_test' }],
   '/my/setPassword': [{ oldPassword: 'password1', newPassword: 'password2' }],
   '/friend/search': [{ chatNo: 'nul_test' }],
-  '/friend/info/:id': [{ id: ID }],
-  '/friend/apply': [{ userId: ID, reason: 'hi', source: 'search', remark: 'Nia' }],
+  '/friend/info/:id': [{ id: ID, ref: 'r1' }],
+  '/friend/apply': [{ userId: ID, ref: 'r1', reason: 'hi', source: 'search', remark: 'Nia' }],
   '/friend/agree': [{ applyId: ID }],
   '/friend/refuse': [{ applyId: ID }],
   '/friend/ignore': [{ applyId: ID }],

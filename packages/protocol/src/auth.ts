@@ -26,7 +26,10 @@ export const NickName = text(NICKNAME_MAX, {
 }).min(1, 'nickName is required');
 
 export const Captcha = z.object({
-  /** False when the server runs with CAPTCHA=off: the login form then hides the code field. */
+  /**
+   * False when no code is needed: the server runs with CAPTCHA=off and the account asked about
+   * (if any) needs none. The login and sign-up forms then hide the code field.
+   */
   enabled: z.boolean(),
   captchaId: z.string(),
   /** An SVG data URL ('' when disabled). */
@@ -36,24 +39,24 @@ export const Captcha = z.object({
 export const getCaptcha = endpoint({
   method: 'GET',
   path: '/auth/captcha',
-  request: Empty,
+  request: z.object({
+    /**
+     * The account about to sign in. With CAPTCHA=off a code is still issued (`enabled: true`)
+     * when that account's recent failed sign-ins make one required (login answered
+     * `captchaRequired`).
+     */
+    account: text(64, { trim: true }).optional(),
+  }),
   response: Captcha,
   auth: false,
   summary: 'A single-use verification code image, valid for 5 minutes',
 });
 
-export const RegisterRequest = z.object({
-  chatNo: ChatNo,
-  password: Password,
-  nickName: NickName,
-});
-export const register = endpoint({
-  method: 'POST',
-  path: '/auth/register',
-  request: RegisterRequest,
-  response: z.object({ token: z.string(), userId: z.string() }),
-  auth: false,
-  summary: 'Create an account and sign in',
+/** The answer to a verification code, as sign-in and sign-up take it. */
+export const CaptchaAnswer = z.object({
+  /** Required unless the server runs with CAPTCHA=off (and, at sign-in, the account needs none). */
+  captchaId: text(64).optional(),
+  captchaCode: text(16).optional(),
 });
 
 /** Why a chat ID is or is not available; the client maps each to a spec message. */
@@ -69,12 +72,9 @@ export const checkChatNo = endpoint({
   summary: 'Live availability check of a chat ID',
 });
 
-export const LoginRequest = z.object({
+export const LoginRequest = CaptchaAnswer.extend({
   account: text(64, { trim: true }).min(1, 'account is required'),
   password: Password,
-  /** Required unless the server runs with CAPTCHA=off. */
-  captchaId: text(64).optional(),
-  captchaCode: text(16).optional(),
 });
 export const login = endpoint({
   method: 'POST',

@@ -2,11 +2,14 @@ import { z } from 'zod';
 import { endpoint, Empty } from './endpoint';
 import { IdString } from './messages';
 import { text } from './text';
-import { UserInfo } from './user';
+import { PersonRef, UserInfo } from './user';
 
 /**
- * What anyone signed in may see of another user (found by PipID or through a friend): today
- * every field of a user's own info; split it from UserInfo when a private field arrives there.
+ * What a viewer may see of a person they may see at all (see `friendInfo`): the fields of a
+ * user's own info, where `chatNo` (the chat ID, which is also the login name) is '' unless the
+ * viewer is that person, a friend of theirs, or found them by it (a PipID search, or a
+ * reference the search issued). Nickname, photo, gender, region and signature are shown to
+ * anyone who may see the person, as WeChat shows them to strangers.
  */
 export const PublicProfile = UserInfo;
 export type PublicProfile = z.infer<typeof PublicProfile>;
@@ -47,15 +50,25 @@ export const searchFriend = endpoint({
   method: 'GET',
   path: '/friend/search',
   request: z.object({ chatNo: text(64, { trim: true }).min(1, 'chatNo is required') }),
-  response: PersonView,
+  /** `ref` opens this person again for the searcher (`friendInfo`, `applyFriend`). */
+  response: PersonView.extend({ ref: PersonRef }),
   auth: true,
   summary: 'Find a person by exact PipID (case-insensitive)',
 });
 
+/**
+ * The viewer may see a person they are related to: themselves, friends, people on their
+ * blacklist, the other side of a friend request (either way, any status), members of a group
+ * they are in, the other member of a chat they have. Anyone else only with a `ref` the server
+ * issued; otherwise the answer is `userNotFound`, the same as for an id that does not exist.
+ */
 export const friendInfo = endpoint({
   method: 'GET',
   path: '/friend/info/:id',
-  request: z.object({ id: IdString('id', 'id must be a user id') }),
+  request: z.object({
+    id: IdString('id', 'id must be a user id'),
+    ref: PersonRef.optional(),
+  }),
   response: PersonView,
   auth: true,
   summary: "A person's profile and how the viewer relates to them",
@@ -66,6 +79,8 @@ export const applyFriend = endpoint({
   path: '/friend/apply',
   request: z.object({
     userId: IdString('userId', 'userId must be a user id'),
+    /** Needed when the viewer is not related to the person (see `friendInfo`). */
+    ref: PersonRef.optional(),
     reason: text(APPLY_REASON_MAX, { multiline: true, trim: true }).default(''),
     source: FriendSource.default('search'),
     remark: text(REMARK_MAX, { trim: true }).default(''),
@@ -82,6 +97,7 @@ export const FriendApply = z.object({
   userId: z.string(),
   nickName: z.string(),
   portrait: z.string(),
+  /** '' unless the two are friends (see `PublicProfile`). */
   chatNo: z.string(),
   reason: z.string(),
   source: FriendSource,

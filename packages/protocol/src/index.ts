@@ -8,6 +8,7 @@ export * from './user';
 export * from './socket';
 export * from './friends';
 export * from './profile';
+export * from './signup';
 export * from './dict';
 export * from './files';
 export * from './messages';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { jsonObject } from './json-value';
 import { text } from './text';
+import { PersonRef } from './user';
 
 /**
  * Chat messages: their types and the `content` each carries.
@@ -10,8 +11,10 @@ import { text } from './text';
  * by the server only. Files are referenced by the URLs /file/upload answered (`/file/…`): the
  * server checks each one is a stored file of the right kind and fills what it knows about it
  * (image size and thumbnail, file name and size) rather than trusting the client. A CARD names
- * a user by id and the server fills in that user's current name, portrait and chat ID. Text is
- * stored verbatim (HTML included): clients show it as text, never as markup.
+ * a user by id (someone the sender may see) and the server fills in that user's current name and
+ * portrait, the chat ID only on one's own card, and a reference that lets the recipients open
+ * the person's page. Text is stored verbatim (HTML included): clients show it as text, never as
+ * markup.
  */
 
 export const MsgType = {
@@ -140,9 +143,13 @@ export const LocationContent = z.object({
   longitude: z.number().min(-180).max(180),
 });
 
-/** Only userId counts: the server fills nickName, portrait and chatNo from that user's profile. */
+/**
+ * Only userId (and ref) count: the server fills the rest from that user's profile. The sender
+ * must be able to see the person: related to them, or holding a `ref` the server issued.
+ */
 export const CardContentInput = z.object({
   userId: IdString('userId'),
+  ref: PersonRef.optional(),
   nickName: text(64).optional(),
   portrait: text(512).optional(),
   chatNo: text(64).optional(),
@@ -184,7 +191,10 @@ export const CardContent = z.object({
   userId: z.string(),
   nickName: z.string(),
   portrait: z.string(),
+  /** '' unless the sender shared their own card. */
   chatNo: z.string(),
+  /** Opens the person's page for whoever holds the card ('' on cards stored before it existed). */
+  ref: z.string().default(''),
 });
 export const FileContent = z.object({ url: z.string(), name: z.string(), size: z.number().int() });
 

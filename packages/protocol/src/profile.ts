@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { ChatNo, NickName } from './auth';
-import { Gender, UserInfo } from './user';
+import { Gender, MyInfo } from './user';
 import { NEW_PASSWORD_MAX, NEW_PASSWORD_MIN } from './limits';
 import { text } from './text';
 
@@ -39,7 +39,7 @@ export const updateMyInfo = endpoint({
   method: 'POST',
   path: '/my/updateInfo',
   request: UpdateInfoRequest,
-  response: UserInfo,
+  response: MyInfo,
   auth: true,
   summary: "Edit the signed-in user's profile",
 });
@@ -48,7 +48,7 @@ export const setMyChatNo = endpoint({
   method: 'POST',
   path: '/my/setChatNo',
   request: z.object({ chatNo: ChatNo }),
-  response: UserInfo,
+  response: MyInfo,
   auth: true,
   summary: 'Set the chat ID once, for an account that has none (it cannot be changed later)',
 });

@@ -6,9 +6,15 @@ import { TooManyRequestsError } from '../errors';
 export interface RateLimit {
   max: number;
   timeWindow: number;
+  /** Whose budget a request spends; the caller's (callerKey) unless said otherwise. */
+  keyGenerator?: (request: FastifyRequest) => string;
 }
 
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** The client address (X-Forwarded-For counts only behind TRUST_PROXY): for signed-out endpoints. */
+const addressKey = (request: FastifyRequest): string => `ip:${request.ip}`;
 
 /**
  * The endpoints worth abusing and their budgets per caller (login failures have their own,
@@ -22,6 +28,12 @@ export const RATE_LIMITS = {
   friendApply: { max: 30, timeWindow: MINUTE },
   /** Each upload is stored and (images) re-encoded: the costliest request a client can make. */
   upload: { max: 60, timeWindow: MINUTE },
+  /** Sign-up checks the chat ID while the person types (debounced): a comfortable typist's pace. */
+  checkChatNo: { max: 60, timeWindow: MINUTE, keyGenerator: addressKey },
+  /** Each account multiplies every per-account budget: a handful per address, retries included. */
+  register: { max: 10, timeWindow: HOUR, keyGenerator: addressKey },
+  /** Profiles by id: browsing contacts, never walking ids. */
+  friendInfo: { max: 60, timeWindow: MINUTE },
 } satisfies Record<string, RateLimit>;
 
 /**
@@ -31,7 +43,7 @@ export const RATE_LIMITS = {
  * Authorization header it makes up.
  */
 function callerKey(request: FastifyRequest): string {
-  return request.auth ? `user:${request.auth.userId}` : `ip:${request.ip}`;
+  return request.auth ? `user:${request.auth.userId}` : addressKey(request);
 }
 
 /**

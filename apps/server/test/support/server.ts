@@ -144,9 +144,16 @@ export async function startTestServer(
   };
 }
 
-/** Signs in through the verification code, reading its answer through the test hook. */
-export async function captchaFor(server: TestServer): Promise<{ captchaId: string; captchaCode: string }> {
-  const response = await fetch(`${server.url}/auth/captcha`);
+/**
+ * A fresh verification code and its answer (read through the test hook). `account` asks as the
+ * login form does once that account needs a code while the server runs with CAPTCHA=off.
+ */
+export async function captchaFor(
+  server: TestServer,
+  account?: string,
+): Promise<{ captchaId: string; captchaCode: string }> {
+  const query = account === undefined ? '' : `?${new URLSearchParams({ account }).toString()}`;
+  const response = await fetch(`${server.url}/auth/captcha${query}`);
   const { data } = (await response.json()) as { data: { captchaId: string } };
   const answer = server.captchas.get(data.captchaId);
   if (answer === undefined) throw new Error('captcha answer not seen');

@@ -2,18 +2,17 @@
  * What gets stored as a message's content: the client's validated content, with whatever the
  * server knows better filled in from the database. Files must be stored files of the right
  * kind (an IMAGE's url an image, a VOICE's a recording, …); a CARD gets the carded user's
- * current profile, not the client's copy of it.
+ * current profile, not the client's copy of it, and only of someone the sender may see.
  */
 import { MsgType, type OutgoingMessage } from '@paichat/protocol';
 import { ValidationError } from '../../errors';
-import { parseId } from '../../ids';
 import type { FileFacts } from '../files/service';
+import type { CardFacts } from '../friends/visibility';
 
 export interface ContentDeps {
   describeFiles: (urls: readonly string[]) => Promise<Map<string, FileFacts>>;
-  findUser: (
-    id: number,
-  ) => Promise<{ id: number; nick_name: string; portrait: string; chat_no: string | null } | undefined>;
+  /** A card of `userId` as `senderId` may send it; null when the sender may not see them. */
+  cardOf: (senderId: number, userId: string, ref: string | undefined) => Promise<CardFacts | null>;
 }
 
 type Kind = 'image' | 'audio' | 'video' | 'any';
@@ -35,6 +34,7 @@ const fits = (facts: FileFacts, kind: Kind): boolean => {
 
 export async function storedContent(
   message: OutgoingMessage,
+  senderId: number,
   deps: ContentDeps,
 ): Promise<Record<string, unknown>> {
   const files = async (wanted: [field: string, url: string | undefined, kind: Kind][]) => {
@@ -88,15 +88,9 @@ export async function storedContent(
       return { url, name: message.content.name ?? file.name, size: file.size };
     }
     case MsgType.CARD: {
-      const id = parseId(message.content.userId);
-      const user = id === null ? undefined : await deps.findUser(id);
-      if (!user) throw new ValidationError('content.userId: no such user');
-      return {
-        userId: String(user.id),
-        nickName: user.nick_name,
-        portrait: user.portrait,
-        chatNo: user.chat_no ?? '',
-      };
+      const card = await deps.cardOf(senderId, message.content.userId, message.content.ref);
+      if (!card) throw new ValidationError('content.userId: no such user');
+      return { ...card };
     }
   }
 }

@@ -49,6 +49,7 @@ import type { Bus } from '../../realtime/bus';
 import { noticePush, pushToUsers } from '../../realtime/push';
 import * as friendsRepo from '../friends/repo';
 import type { AfterCommit, FriendsMadeEvent } from '../friends/service';
+import type { Visibility } from '../friends/visibility';
 import * as usersRepo from '../users/repo';
 import type { Appender, Refusal } from './appender';
 import type { IdMark } from './id-mark';
@@ -77,6 +78,8 @@ export interface ChatsServiceDeps {
   appender: Appender;
   /** Covers the ids of the notices written here, before they commit. */
   idMark: IdMark;
+  /** Who may card whom (contact cards). */
+  visibility: Pick<Visibility, 'cardOf'>;
 }
 
 /** Names a chat by id, or (SINGLE) by the friend's user id. */
@@ -97,7 +100,7 @@ export function createChatsService(deps: ChatsServiceDeps) {
   const { appender, idMark } = deps;
   const contentDeps: ContentDeps = {
     describeFiles: deps.describeFiles,
-    findUser: (id) => usersRepo.findUserById(db, id),
+    cardOf: deps.visibility.cardOf,
   };
 
   /**
@@ -264,7 +267,7 @@ export function createChatsService(deps: ChatsServiceDeps) {
       if (context.recipientBlocks) return refuse(SendStatus.BLOCKED_BY_USER);
       if (!context.friends) return refuse(SendStatus.NOT_FRIENDS);
 
-      const content = await storedContent(input, contentDeps);
+      const content = await storedContent(input, actor.userId, contentDeps);
       const now = clock.now();
       const outcome = await appender.append({
         chatId: context.chatId,

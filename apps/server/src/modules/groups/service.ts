@@ -50,6 +50,7 @@ import { refusalUnlessRetry, sent, unstoredAnswer, type Redeliver } from '../cha
 import { parseStoredContent, type Person, type StoredMessage } from '../chats/views';
 import type { FilesService } from '../files/service';
 import * as friendsRepo from '../friends/repo';
+import type { Visibility } from '../friends/visibility';
 import * as usersRepo from '../users/repo';
 import { pushGroupChanged, pushGroupMessage, type GroupLook, type GroupSender } from './delivery';
 import { createGroupLook } from './look';
@@ -66,6 +67,8 @@ export interface GroupsServiceDeps {
   /** Covers the ids of the notices a change writes, before it commits. */
   idMark: IdMark;
   files: Pick<FilesService, 'describe' | 'imagePath' | 'saveGenerated'>;
+  /** Who may card whom (contact cards). */
+  visibility: Pick<Visibility, 'cardOf'>;
 }
 
 /** A notice written in a change, and who was a member when it was (they are told). */
@@ -95,7 +98,7 @@ export function createGroupsService(deps: GroupsServiceDeps) {
   const look = createGroupLook({ db, log, files });
   const contentDeps: ContentDeps = {
     describeFiles: files.describe,
-    findUser: (id) => usersRepo.findUserById(db, id),
+    cardOf: deps.visibility.cardOf,
   };
 
   const parseGroupId = (value: string): number => {
@@ -336,7 +339,7 @@ export function createGroupsService(deps: GroupsServiceDeps) {
       if (context.member === null) return refuse(SendStatus.NOT_GROUP_MEMBER);
       if (context.status === 'DISMISSED') return refuse(SendStatus.GROUP_DISMISSED);
 
-      const content = await storedContent(input, contentDeps);
+      const content = await storedContent(input, actor.userId, contentDeps);
       const now = clock.now();
       const groupNick = context.group_nick ?? '';
       const outcome = await appender.append({

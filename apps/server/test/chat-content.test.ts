@@ -182,6 +182,15 @@ describe.each(dialects)('message content on %s', (dialect) => {
     await refused('FILE', { url: '/etc/passwd' }, /^content\.url: /);
   });
 
+  it('FILE: a name the sender chose cannot hide its type behind bidi controls or an executable extension', async () => {
+    const named = async (name: string) =>
+      ((await stored('FILE', { url: doc.url, name })).content as { name: string }).name;
+    // Shown as "invoiceexe.pdf" before: the override reversed the end of the name.
+    expect(await named('invoice\u202Efdp.exe')).toBe('invoicefdp.pdf');
+    expect(await named('invoice.pdf.exe')).toBe('invoice.pdf');
+    expect(await named('salary\u2067.pdf\u2069.scr')).toBe('salary.pdf');
+  });
+
   it('call records: START empty, END with a duration', async () => {
     for (const type of ['TRTC_VOICE_START', 'TRTC_VIDEO_START'])
       expect((await stored(type, { x: 1 })).content).toEqual({});

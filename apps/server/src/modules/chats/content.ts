@@ -6,6 +6,7 @@
  */
 import { MsgType, type OutgoingMessage } from '@paichat/protocol';
 import { ValidationError } from '../../errors';
+import { cleanDisplayName } from '../files/names';
 import type { FileFacts } from '../files/service';
 import type { CardFacts } from '../friends/visibility';
 
@@ -85,7 +86,14 @@ export async function storedContent(
     case MsgType.FILE: {
       const { url } = message.content;
       const file = (await files([['url', url, 'any']])).get(url) as FileFacts;
-      return { url, name: message.content.name ?? file.name, size: file.size };
+      // A name the sender chose is cleaned as an uploaded one is (bidi, invisible, executable).
+      const { name } = message.content;
+      const storedExt = url.slice(url.lastIndexOf('.') + 1);
+      return {
+        url,
+        name: name === undefined ? file.name : cleanDisplayName(name, storedExt),
+        size: file.size,
+      };
     }
     case MsgType.CARD: {
       const card = await deps.cardOf(senderId, message.content.userId, message.content.ref);

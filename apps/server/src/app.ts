@@ -25,6 +25,7 @@ import { chatsRoutes } from './modules/chats/routes';
 import { createChatsService } from './modules/chats/service';
 import { dictRoutes } from './modules/dict/routes';
 import { filesRoutes } from './modules/files/routes';
+import { createBmpDecoder } from './modules/files/bmp-pool';
 import { createFilesService } from './modules/files/service';
 import { createFileStore } from './modules/files/store';
 import { friendsRoutes } from './modules/friends/routes';
@@ -153,12 +154,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   const store = createFileStore(path.join(config.dataDir, 'uploads'));
   await store.init(clock.now());
+  const bmp = createBmpDecoder();
+  app.addHook('onClose', () => bmp.close());
   const files = createFilesService({
     db,
     clock,
     log: logger.child({ module: 'files' }),
     store,
     limits: { uploadMaxBytes: config.uploadMaxBytes, videoMaxBytes: config.videoMaxBytes },
+    bmp,
   });
   const refs = await loadPersonRefs(db);
   const visibility = createVisibility({ db, refs });

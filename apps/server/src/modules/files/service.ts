@@ -11,6 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Db, NewUpload } from '../../db';
 import { FileTooLargeError, FileTypeNotAllowedError, ValidationError } from '../../errors';
+import type { BmpDecoder } from './bmp-pool';
 import { reencodeImage, writeAvatar, writeThumbnail, type WrittenImage } from './images';
 import { sniff, type Endpoint } from './kinds';
 import { cleanDisplayName } from './names';
@@ -36,6 +37,8 @@ export interface FilesServiceDeps {
   log: FastifyBaseLogger;
   store: FileStore;
   limits: UploadLimits;
+  /** Decodes BMP uploads off the event loop. */
+  bmp: BmpDecoder;
 }
 
 /** 128 random bits in hex, the file's extension, and `.thumb` for a thumbnail. */
@@ -144,8 +147,8 @@ export function createFilesService(deps: FilesServiceDeps) {
           const mainTemp = store.tempPath();
           temps.push(mainTemp);
           const written: WrittenImage = avatar
-            ? await writeAvatar(received.path, kind.imageFormat, mainTemp)
-            : await reencodeImage(received.path, kind.imageFormat, mainTemp);
+            ? await writeAvatar(received.path, kind.imageFormat, mainTemp, deps.bmp)
+            : await reencodeImage(received.path, kind.imageFormat, mainTemp, deps.bmp);
           main = row(`${id}.${written.ext}`, avatar ? 'avatar' : 'file', written);
           outputs.push([mainTemp, main.name, main]);
           if (!avatar) {

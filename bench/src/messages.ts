@@ -44,7 +44,7 @@ interface Account extends SeededUser {
 
 const server = await serverUnderTest({ LOG_LEVEL: 'error' });
 const client = jsonClient(server.url, connections);
-const { post, get } = client;
+const { post } = client;
 
 // Setup: accounts, friendships, sockets.
 
@@ -60,15 +60,7 @@ await inBatches(
 await inBatches(
   accounts.filter((_, i) => i % 2 === 0),
   16,
-  async (a) => {
-    const b = accounts[a.partner]!;
-    const applied = await post('/friend/apply', a.token, { userId: b.userId });
-    if (applied.code !== 200) throw new Error(`apply: ${applied.msg}`);
-    const { list } = await get<{ list: { applyId: string; userId: string }[] }>('/friend/applyList', b.token);
-    const apply = list.find((x) => x.userId === a.userId);
-    const agreed = await post('/friend/agree', b.token, { applyId: apply?.applyId });
-    if (agreed.code !== 200) throw new Error(`agree: ${agreed.msg}`);
-  },
+  (a) => seed(server.url).befriend(a, accounts[a.partner]!),
 );
 
 interface Pending {

@@ -1,22 +1,36 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { launchBrowser, phone } from './browser';
 import { startServer, type RunningServer } from './server';
 import { useSession } from './session';
 
 type ContextOptions = Parameters<Browser['newContext']>[0];
 
+/** How Chromium reports a Content-Security-Policy violation on the console. */
+const POLICY_VIOLATION = /Content Security Policy/i;
+
 /**
  * What a test file needs to act as several people: the real server (fresh data) and a browser,
  * started before its tests and stopped after them. Call at the top of the file, before the
  * file's own `beforeAll` (which can then seed people on `stage.server.url`).
+ *
+ * Every page runs under the server's Content-Security-Policy: a test fails if the browser
+ * refused anything the app tried (a script, a style, a picture, a connection).
  */
 export function useStage() {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
+  const violations: string[] = [];
+  const watchPolicy = (context: BrowserContext) =>
+    context.on('console', (message) => {
+      if (POLICY_VIOLATION.test(message.text())) violations.push(message.text());
+    });
   beforeAll(async () => {
     server = await startServer();
     browser = await launchBrowser();
+  });
+  afterEach(() => {
+    expect(violations.splice(0), 'Content-Security-Policy violations').toEqual([]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -31,14 +45,17 @@ export function useStage() {
       return started().server;
     },
     /** A phone with no session: what a newcomer opens. */
-    phone(options: ContextOptions = {}) {
+    async phone(options: ContextOptions = {}) {
       const { server, browser } = started();
-      return phone(browser, server.url, options);
+      const device = await phone(browser, server.url, options);
+      watchPolicy(device.context);
+      return device;
     },
     /** A phone whose browser is signed in as `user` (before its first page load). */
     async signedIn(user: { token: string }, options: ContextOptions = {}) {
       const { server, browser } = started();
       const device = await phone(browser, server.url, options);
+      watchPolicy(device.context);
       await useSession(device.context, server.url, user.token);
       return device;
     },

@@ -55,6 +55,22 @@ describe('accounts in the browser', () => {
     await context.close();
   });
 
+  test('after three wrong passwords the login form asks for the verification code', async () => {
+    const dora = await seed(stage.server.url).user('dora');
+    const { page, context } = await stage.phone();
+    for (let i = 0; i < 3; i += 1) {
+      await logIn(page, dora.chatNo, `not-the-password-${i}`);
+      await page.getByText('Login failed, please check your credentials').first().waitFor();
+    }
+    // The server uses no codes by default (CAPTCHA=off), but now wants one for this account.
+    await logIn(page, dora.chatNo, dora.password);
+    await page.getByText('Please enter the verification code').first().waitFor();
+    await page.getByRole('textbox', { name: 'Verification code' }).waitFor();
+    await page.getByRole('button', { name: 'Refresh verification code' }).locator('img').waitFor();
+    expect(page.url()).toMatch(/#\/wx\/login\/index/);
+    await context.close();
+  });
+
   test('signing in on a second device tells the first one', async () => {
     const first = await bobsPhone();
     await first.page.goto('/');

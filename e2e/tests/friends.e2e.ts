@@ -33,6 +33,8 @@ async function findAndRequest(page: Page, pipId: string) {
   await page.goto('/#/wx/search/index');
   await page.getByRole('textbox', { name: 'PipID' }).fill(pipId);
   await page.getByRole('button', { name: 'Search' }).click();
+  // Found by it, the person's chat ID shows on their page.
+  await page.getByText(new RegExp(`^Chat ID: ${pipId}$`, 'i')).waitFor();
   await page.getByRole('button', { name: 'Add friend' }).click();
   await page.getByRole('button', { name: 'Send' }).click();
 }
@@ -106,9 +108,15 @@ test("alice shares carol's contact card with bob from carol's profile settings",
   await b.page.goto(`/#/wx/chatWindow/index?userId=${alice.userId}`);
   const card = b.page.getByRole('log').getByRole('link', { name: /Carol/ });
   await card.waitFor();
+  // A friend's card does not pass on her chat ID (her login name).
+  expect(await card.getByText(/Chat ID/).count()).toBe(0);
   await card.click();
-  // The card opens carol's page, where bob can add her.
-  await b.page.getByRole('button', { name: 'Add friend' }).waitFor();
+  // The card opens carol's page, a stranger's to bob, where he can ask her to be friends.
+  await b.page.getByRole('heading', { name: 'Carol' }).waitFor();
+  expect(await b.page.getByText(/Chat ID/).count()).toBe(0);
+  await b.page.getByRole('button', { name: 'Add friend' }).click();
+  await b.page.getByRole('button', { name: 'Send' }).click();
+  await b.page.getByText('Friend request sent').first().waitFor();
 
   await a.context.close();
   await b.context.close();

@@ -270,3 +270,63 @@ test('a swipe on a chat row reveals its actions; Pin moves the chat to the top',
   await expect.poll(() => pin.count()).toBe(0);
   await a.context.close();
 });
+
+/**
+ * The texts of every message the chat store on this browser holds (IndexedDB), or null when
+ * there is no store. Read without creating one: opening a missing database would make it.
+ */
+const storedTexts = (page: Page): Promise<string[] | null> =>
+  page.evaluate(async () => {
+    const name = 'paichat-chat';
+    if (!(await indexedDB.databases()).some((d) => d.name === name)) return null;
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open(name);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    try {
+      if (!db.objectStoreNames.contains('messages')) return [];
+      const records = await new Promise<unknown[]>((resolve, reject) => {
+        const request = db.transaction('messages').objectStore('messages').getAll();
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      return records.map((record) => JSON.stringify(record));
+    } finally {
+      db.close();
+    }
+  });
+
+test('signing out, or the session ending, leaves none of the chats in the browser', async () => {
+  const people = seed(stage.server.url);
+  const carol = await people.user('carol', { nickName: 'Carol' });
+  const dave = await people.user('dave', { nickName: 'Dave' });
+  await people.befriend(carol, dave);
+
+  // Signed out on purpose: Me → Sign out.
+  const c = await signedIn(carol);
+  await chatWith(c.page, dave);
+  await say(c.page, 'the secret plans');
+  await expect.poll(async () => (await storedTexts(c.page))?.join()).toContain('the secret plans');
+  await c.page.goto('/#/wx/tabbar4/index');
+  await c.page.getByRole('button', { name: 'Sign out' }).click();
+  await c.page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await c.page.getByRole('button', { name: 'Log in' }).waitFor();
+  await expect.poll(() => storedTexts(c.page)).toBeNull();
+  await c.context.close();
+
+  // The session ends on the server (signed out from elsewhere): the open page lets go of it too.
+  const token = await people.login(dave.chatNo);
+  const d = await signedIn({ token });
+  await chatWith(d.page, carol);
+  await log(d.page).getByText('the secret plans').waitFor();
+  await expect.poll(async () => (await storedTexts(d.page))?.join()).toContain('the secret plans');
+  const revoked = await fetch(`${stage.server.url}/auth/logout`, {
+    method: 'POST',
+    headers: { Authorization: token },
+  });
+  expect(revoked.status).toBe(200);
+  await d.page.getByRole('button', { name: 'Log in' }).waitFor();
+  await expect.poll(() => storedTexts(d.page)).toBeNull();
+  await d.context.close();
+});

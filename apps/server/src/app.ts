@@ -1,7 +1,7 @@
 import path from 'node:path';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { APP_NAME, APP_VERSION, Code, ErrorId } from '@paichat/protocol';
+import { APP_NAME, APP_VERSION, BODY_LIMIT_DEFAULT, Code, ErrorId } from '@paichat/protocol';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
@@ -14,15 +14,18 @@ import { createAuthHook } from './http/auth-hook';
 import { ok, refusal } from './http/envelope';
 import { installErrorHandler, sendEnvelope } from './http/error-handler';
 import { registerRateLimits } from './http/rate-limit';
-import { installJsonParser, installSecurityHeaders } from './http/security';
+import { DOCS_CONTENT_SECURITY_POLICY, installJsonParser, registerSecurityHeaders } from './http/security';
 import { registerWebApp } from './http/web-app';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
-import { createAppender } from './modules/chats/appender';
+import { createAppender, type AppenderOptions } from './modules/chats/appender';
+import { noIdMark, openIdMark, type IdMark } from './modules/chats/id-mark';
+import { guardMessageIds } from './modules/chats/rollback';
 import { chatsRoutes } from './modules/chats/routes';
 import { createChatsService } from './modules/chats/service';
 import { dictRoutes } from './modules/dict/routes';
 import { filesRoutes } from './modules/files/routes';
+import { createBmpDecoder } from './modules/files/bmp-pool';
 import { createFilesService } from './modules/files/service';
 import { createFileStore } from './modules/files/store';
 import { friendsRoutes } from './modules/friends/routes';
@@ -31,6 +34,8 @@ import { createGroupsService } from './modules/groups/service';
 import { socketsRoutes } from './modules/sockets/routes';
 import { createSocketsService } from './modules/sockets/service';
 import { createFriendsService, type AfterCommit, type FriendsMadeHook } from './modules/friends/service';
+import { createVisibility } from './modules/friends/visibility';
+import { loadPersonRefs } from './modules/users/refs';
 import { usersRoutes } from './modules/users/routes';
 import { createUsersService } from './modules/users/service';
 import { LocalBus, type Bus } from './realtime/bus';
@@ -38,8 +43,13 @@ import { registerGateway, type GatewayOptions } from './realtime/gateway';
 import type { ConnectionRegistry } from './realtime/registry';
 
 export interface AppDeps {
-  /** A migrated database. Without it, buildApp opens the configured one, migrates it, seeds demo data, and closes it with the app. */
+  /**
+   * A migrated database. Without it, buildApp opens the configured one, migrates it, seeds demo
+   * data, guards its message ids with the mark in DATA_DIR, and closes both with the app.
+   */
   db?: Db;
+  /** With `db`: the message-id mark that guarded it (see modules/chats/rollback.ts); none when omitted. */
+  idMark?: IdMark;
   clock?: Clock;
   /** Defaults to an in-process bus (single node). */
   bus?: Bus;
@@ -50,6 +60,8 @@ export interface AppDeps {
     GatewayOptions,
     'slowConsumerBytes' | 'idleTimeoutMs' | 'shutdownGraceMs' | 'beforeRegister'
   >;
+  /** How sends are batched and queued (tests make the queue small, or hold a batch after its commit). */
+  appender?: AppenderOptions;
   /** What else becoming friends sets off, inside the same transaction, after the chat opens (tests watch it here). */
   onFriendsMade?: FriendsMadeHook;
 }
@@ -92,27 +104,34 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     trustProxy: config.trustProxy,
     // Sockets idle between requests must not hold up a shutdown.
     forceCloseConnections: 'idle',
+    // Protocol endpoints set their own (http/route.ts); anything else gets the small default.
+    bodyLimit: BODY_LIMIT_DEFAULT,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   let db = deps.db;
+  let idMark = deps.idMark ?? noIdMark;
   if (!db) {
     const opened = openDatabase(config.database, (error) =>
-      logger.error({ err: error }, 'database pool error'),
+      logger.error({ err: error }, 'database connection lost'),
     );
     db = opened.db;
     const owned = db;
     app.addHook('onClose', async () => owned.destroy());
     await migrateToLatest(opened.db, opened.dialect);
     await seedDemoData(opened.db, opened.dialect, { enabled: config.demoData, clock, log: logger });
+    const mark = await openIdMark(config.database, config.dataDir);
+    app.addHook('onClose', async () => mark.close());
+    await guardMessageIds(opened.db, opened.dialect, mark, logger);
+    idMark = mark;
   }
   const bus = deps.bus ?? new LocalBus((error) => logger.error({ err: error }, 'bus subscriber failed'));
   if (!deps.bus) app.addHook('onClose', async () => bus.close());
 
   installJsonParser(app);
   installErrorHandler(app);
-  installSecurityHeaders(app);
+  await registerSecurityHeaders(app);
   await registerRateLimits(app, config.rateLimits);
 
   await app.register(swagger, {
@@ -128,7 +147,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: DOCS_CONTENT_SECURITY_POLICY });
 
   const auth = createAuthService({
     db,
@@ -140,22 +159,28 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   const store = createFileStore(path.join(config.dataDir, 'uploads'));
   await store.init(clock.now());
+  const bmp = createBmpDecoder();
+  app.addHook('onClose', () => bmp.close());
   const files = createFilesService({
     db,
     clock,
     log: logger.child({ module: 'files' }),
     store,
     limits: { uploadMaxBytes: config.uploadMaxBytes, videoMaxBytes: config.videoMaxBytes },
+    bmp,
   });
+  const refs = await loadPersonRefs(db);
+  const visibility = createVisibility({ db, refs });
   const users = createUsersService({
     db,
     clock,
     bus,
     log: logger.child({ module: 'users' }),
     isOwnImage: files.isOwnImage,
+    refs,
   });
   // One appender for one-to-one and group sends: sends arriving together share a transaction.
-  const appender = createAppender(db, logger.child({ module: 'messages' }));
+  const appender = createAppender(db, logger.child({ module: 'messages' }), idMark, deps.appender);
   const chats = createChatsService({
     db,
     clock,
@@ -163,6 +188,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     log: logger.child({ module: 'chats' }),
     describeFiles: files.describe,
     appender,
+    idMark,
+    visibility,
   });
   const groups = createGroupsService({
     db,
@@ -170,13 +197,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     bus,
     log: logger.child({ module: 'groups' }),
     appender,
+    idMark,
     files,
+    visibility,
   });
   const friends = createFriendsService({
     db,
     clock,
     bus,
     log: logger.child({ module: 'friends' }),
+    visibility,
     onFriendsMade: composeFriendsMade(chats.onFriendsMade, deps.onFriendsMade),
   });
 

@@ -11,10 +11,10 @@ import { z } from 'zod';
  * |-----------------|---------------------------------|---------|
  * | PORT            | 8080                            | TCP port (0 picks a free one) |
  * | HOST            | 0.0.0.0                         | address to listen on |
- * | DATA_DIR        | ./data (from the working dir)   | where the embedded database and uploads (`uploads/`) live |
+ * | DATA_DIR        | ./data (from the working dir)   | where the embedded database, uploads (`uploads/`) and the message-id mark (`message-ids.mark`) live |
  * | DATABASE_URL    | sqlite:${DATA_DIR}/paichat.db   | `postgres://…` / `postgresql://…` selects PostgreSQL; `sqlite:<path>` (relative to the working dir) or `:memory:` selects SQLite |
- * | CAPTCHA         | on                              | on/off: require a verification code at login |
- * | RATE_LIMITS     | on                              | on/off: per-caller request budgets on search, friend requests, captchas (http/rate-limit.ts) |
+ * | CAPTCHA         | on                              | on/off: require a verification code at sign-in and sign-up (off: only for accounts with recent failures) |
+ * | RATE_LIMITS     | on                              | on/off: per-caller request budgets on search, profiles, friend requests, captchas, sign-up, chat ID checks (http/rate-limit.ts) |
  * | REGISTRATION    | open                            | open/closed: whether new accounts can be created |
  * | DEMO_DATA       | on                              | on/off: create demo accounts on the first start of an empty SQLite database |
  * | TRUST_PROXY     | off                             | off: X-Forwarded-For ignored; on: trust every proxy; otherwise a comma list of addresses, CIDRs or loopback/linklocal/uniquelocal, passed to Fastify's trustProxy |

@@ -16,6 +16,17 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * Too much is waiting to be stored (modules/chats/appender.ts): answered HTTP 503 with
+ * Retry-After, which clients treat as "send again shortly", not as a refusal.
+ */
+export class ServerBusyError extends AppError {
+  readonly retryAfterSeconds = 1;
+  constructor() {
+    super(Code.UNAVAILABLE, ErrorId.serverBusy, 'The server is busy, please try again');
+  }
+}
+
 export class ValidationError extends AppError {
   constructor(message: string) {
     super(Code.BAD_REQUEST, ErrorId.validation, message);
@@ -218,6 +229,13 @@ export class GroupFullError extends AppError {
 export class GroupCodeExpiredError extends AppError {
   constructor() {
     super(Code.BAD_REQUEST, ErrorId.groupCodeExpired, 'This group QR code has expired');
+  }
+}
+
+/** The code's maker is no longer a member (they left or were removed), or the group ended. */
+export class GroupCodeRevokedError extends AppError {
+  constructor() {
+    super(Code.FORBIDDEN, ErrorId.groupCodeRevoked, 'This group QR code is no longer valid');
   }
 }
 

@@ -5,6 +5,8 @@ import { systemClock } from './clock';
 import type { Config } from './config';
 import { migrateToLatest, openDatabase } from './db';
 import { seedDemoData } from './demo-data';
+import { openIdMark, type IdMark } from './modules/chats/id-mark';
+import { guardMessageIds } from './modules/chats/rollback';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -15,25 +17,33 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** The boot sequence: open the database, migrate, seed demo data, build the app, listen. */
+/**
+ * The boot sequence: open the database, migrate, seed demo data, check it against the
+ * message-id mark (modules/chats/rollback.ts), build the app, listen.
+ */
 export async function startServer(config: Config, deps: Omit<AppDeps, 'db'> = {}): Promise<RunningServer> {
   const logger = deps.logger ?? createLogger(config);
   const clock = deps.clock ?? systemClock;
   const { db, dialect } = openDatabase(config.database, (error) =>
-    logger.error({ err: error }, 'database pool error'),
+    logger.error({ err: error }, 'database connection lost'),
   );
   let app: FastifyInstance | undefined;
+  let idMark: IdMark | undefined;
   try {
     const applied = await migrateToLatest(db, dialect);
     if (applied.length > 0) logger.info({ applied, dialect }, 'database migrated');
     await seedDemoData(db, dialect, { enabled: config.demoData, clock, log: logger });
-    app = await buildApp(config, { ...deps, db, clock, logger });
+    idMark = await openIdMark(config.database, config.dataDir);
+    await guardMessageIds(db, dialect, idMark, logger);
+    app = await buildApp(config, { ...deps, db, idMark, clock, logger });
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await app?.close();
+    await idMark?.close();
     await db.destroy();
     throw error;
   }
+  const mark = idMark;
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
@@ -48,6 +58,7 @@ export async function startServer(config: Config, deps: Omit<AppDeps, 'db'> = {}
         try {
           await running.close();
         } finally {
+          await mark.close();
           await db.destroy();
         }
       })()),

@@ -115,10 +115,14 @@ describe.each(dialects)('the HTTP surface on %s', (dialect) => {
       }[];
       expect(parameters, route).toContainEqual(expect.objectContaining({ in: 'path', name, required: true }));
       expect(
-        parameters.filter((p) => p.in === 'query'),
+        parameters.filter((p) => p.in === 'query' && p.name === name),
         route,
       ).toEqual([]);
     }
+    // The rest of the request is the query.
+    expect(doc.paths['/friend/info/{id}']?.get?.parameters).toContainEqual(
+      expect.objectContaining({ in: 'query', name: 'ref', required: false }),
+    );
     expect(JSON.stringify(doc.paths['/system/dict/data/type/{type}']?.get?.parameters)).toContain(
       'friend_apply_reason',
     );

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RATE_LIMITS } from '../src/http/rate-limit';
 import { get, post } from './support/http';
 import { seed, SEED_PASSWORD } from './support/seed';
 import { availableDialects, captchaFor, startTestServer, type TestServer } from './support/server';
@@ -15,6 +16,8 @@ describe.each(dialects)('auth on %s', (dialect) => {
       server = await startTestServer(dialect, { env: { CAPTCHA: 'on' } });
     });
     afterAll(() => server.close());
+    /** Signing up needs a code too. */
+    const people = () => seed(server.url, { captcha: () => captchaFor(server) });
 
     it('issues an SVG verification code', async () => {
       const { status, body } = await get<{ enabled: boolean; captchaId: string; image: string }>(
@@ -33,7 +36,7 @@ describe.each(dialects)('auth on %s', (dialect) => {
     });
 
     it('asks for the code when it is missing', async () => {
-      const alice = await seed(server.url).user('alice');
+      const alice = await people().user('alice');
       const { status, body } = await post(server.url, '/auth/login', {
         body: { account: alice.chatNo, password: alice.password },
       });
@@ -46,7 +49,7 @@ describe.each(dialects)('auth on %s', (dialect) => {
     });
 
     it('signs in with the right code, ignoring the case of the account and of the code', async () => {
-      const bob = await seed(server.url).user('bob');
+      const bob = await people().user('bob');
       const { captchaId, captchaCode } = await captchaFor(server);
       const { body } = await post<{ token: string }>(server.url, '/auth/login', {
         body: {
@@ -62,7 +65,7 @@ describe.each(dialects)('auth on %s', (dialect) => {
     });
 
     it('uses a code once: reusing it after a success is refused', async () => {
-      const carol = await seed(server.url).user('carol');
+      const carol = await people().user('carol');
       const captcha = await captchaFor(server);
       const first = await post(server.url, '/auth/login', {
         body: { account: carol.chatNo, password: carol.password, ...captcha },
@@ -76,7 +79,7 @@ describe.each(dialects)('auth on %s', (dialect) => {
     });
 
     it('refuses a wrong code, and the wrong guess uses the code up', async () => {
-      const dave = await seed(server.url).user('dave');
+      const dave = await people().user('dave');
       const { captchaId, captchaCode } = await captchaFor(server);
       const wrong = await post(server.url, '/auth/login', {
         body: { account: dave.chatNo, password: dave.password, captchaId, captchaCode: `${captchaCode}x` },
@@ -89,7 +92,7 @@ describe.each(dialects)('auth on %s', (dialect) => {
     });
 
     it('refuses an unknown code id', async () => {
-      const erin = await seed(server.url).user('erin');
+      const erin = await people().user('erin');
       const { body } = await post(server.url, '/auth/login', {
         body: { account: erin.chatNo, password: erin.password, captchaId: 'no-such-id', captchaCode: 'abcd' },
       });
@@ -97,7 +100,7 @@ describe.each(dialects)('auth on %s', (dialect) => {
     });
 
     it('refuses a code older than 5 minutes', async () => {
-      const frank = await seed(server.url).user('frank');
+      const frank = await people().user('frank');
       const captcha = await captchaFor(server);
       server.clock.advance(5 * MINUTE + 1);
       const { body } = await post(server.url, '/auth/login', {
@@ -111,8 +114,34 @@ describe.each(dialects)('auth on %s', (dialect) => {
       expect(ok.body.code).toBe(200);
     });
 
+    it('signs up only with a right code, used once, asked before the chat ID is looked at', async () => {
+      const taken = await people().user('olga');
+      const signUp = (body: Record<string, string>) =>
+        post<{ token: string }>(server.url, '/auth/register', {
+          body: { password: 'olga-pass-1', nickName: 'Olga', ...body },
+        });
+      // Without a code not even a taken chat ID is told apart from a free one.
+      for (const chatNo of [taken.chatNo, 'olga_free']) {
+        expect((await signUp({ chatNo })).body).toEqual({
+          code: 400,
+          msg: 'Please enter the verification code',
+          data: null,
+          err: 'captchaRequired',
+        });
+      }
+      const { captchaId, captchaCode } = await captchaFor(server);
+      const wrong = await signUp({ chatNo: 'olga_free', captchaId, captchaCode: `${captchaCode}x` });
+      expect(wrong.body).toMatchObject({ code: 400, err: 'captchaWrong' });
+      // The wrong guess used the code up.
+      const reused = await signUp({ chatNo: 'olga_free', captchaId, captchaCode });
+      expect(reused.body.err).toBe('captchaWrong');
+      const right = await signUp({ chatNo: 'olga_free', ...(await captchaFor(server)) });
+      expect(right.body.code).toBe(200);
+      expect((await get(server.url, '/my/getInfo', { token: right.body.data.token })).body.code).toBe(200);
+    });
+
     it('answers unknown account and wrong password with the same message', async () => {
-      const gina = await seed(server.url).user('gina');
+      const gina = await people().user('gina');
       const wrongPassword = await post(server.url, '/auth/login', {
         body: { account: gina.chatNo, password: 'not-her-password', ...(await captchaFor(server)) },
       });
@@ -145,7 +174,7 @@ describe.each(dialects)('auth on %s', (dialect) => {
 
     it('registers, signs in and answers the profile', async () => {
       const { status, body } = await post<{ token: string; userId: string }>(server.url, '/auth/register', {
-        body: { chatNo: 'Hana_01', password: 'hana-password', nickName: '  Hana  ' },
+        body: { chatNo: 'Hana_01', password: 'hana-pass-1', nickName: '  Hana  ' },
       });
       expect(status).toBe(200);
       expect(body.code).toBe(200);
@@ -164,13 +193,14 @@ describe.each(dialects)('auth on %s', (dialect) => {
           gender: 'unknown',
           intro: '',
           address: { country: '', province: '', city: '' },
+          shareRef: expect.stringMatching(/^c[A-Za-z0-9_-]{22}$/),
         },
       });
       // The password hash never appears in any answer.
       expect(info.text).not.toMatch(/argon2|password/i);
 
       const login = await post<{ token: string }>(server.url, '/auth/login', {
-        body: { account: 'hana_01', password: 'hana-password' },
+        body: { account: 'hana_01', password: 'hana-pass-1' },
       });
       expect(login.body.code).toBe(200);
       expect(login.body.data.token).not.toBe(body.data.token);
@@ -179,7 +209,7 @@ describe.each(dialects)('auth on %s', (dialect) => {
     it('refuses a chat ID already taken, ignoring case', async () => {
       const ivan = await seed(server.url).user('ivan');
       const { status, body } = await post(server.url, '/auth/register', {
-        body: { chatNo: ivan.chatNo.toUpperCase(), password: 'another-pass', nickName: 'Other' },
+        body: { chatNo: ivan.chatNo.toUpperCase(), password: 'another-pass-1', nickName: 'Other' },
       });
       expect(status).toBe(200);
       expect(body).toEqual({ code: 409, msg: 'chat ID is already taken', data: null, err: 'chatNoTaken' });
@@ -187,31 +217,37 @@ describe.each(dialects)('auth on %s', (dialect) => {
 
     it('refuses bad registrations, naming the field', async () => {
       const cases: [unknown, string][] = [
-        [{ password: 'long-enough', nickName: 'N' }, 'chatNo: chatNo is required'],
+        [{ password: 'long-enough-1', nickName: 'N' }, 'chatNo: chatNo is required'],
         [
-          { chatNo: 'ab', password: 'long-enough', nickName: 'N' },
+          { chatNo: 'ab', password: 'long-enough-1', nickName: 'N' },
           'chatNo: chatNo must be at least 3 characters',
         ],
         [
-          { chatNo: 'a'.repeat(21), password: 'long-enough', nickName: 'N' },
+          { chatNo: 'a'.repeat(21), password: 'long-enough-1', nickName: 'N' },
           'chatNo: chatNo must be at most 20 characters',
         ],
         [
-          { chatNo: 'bad id!', password: 'long-enough', nickName: 'N' },
+          { chatNo: 'bad id!', password: 'long-enough-1', nickName: 'N' },
           'chatNo: chatNo may only contain letters, numbers, underscore and hyphen',
         ],
-        [{ chatNo: 12345, password: 'long-enough', nickName: 'N' }, 'chatNo: '],
+        [{ chatNo: 12345, password: 'long-enough-1', nickName: 'N' }, 'chatNo: '],
+        // The rule of a password change: 8 to 16 characters mixing digits and letters.
         [
-          { chatNo: 'okay_id', password: 'short', nickName: 'N' },
-          'password: password must be 8 to 20 characters',
+          { chatNo: 'okay_id', password: 'short1', nickName: 'N' },
+          'password: password must be 8 to 16 characters',
         ],
         [
-          { chatNo: 'okay_id', password: 'x'.repeat(21), nickName: 'N' },
-          'password: password must be 8 to 20 characters',
+          { chatNo: 'okay_id', password: 'x1'.repeat(8) + 'x', nickName: 'N' },
+          'password: password must be 8 to 16 characters',
         ],
-        [{ chatNo: 'okay_id', password: 'long-enough', nickName: '   ' }, 'nickName: nickName is required'],
         [
-          { chatNo: 'okay_id', password: 'long-enough', nickName: 'n'.repeat(33) },
+          { chatNo: 'okay_id', password: 'only-letters', nickName: 'N' },
+          'password: password must mix digits and letters',
+        ],
+        [{ chatNo: 'okay_id', password: '1234567890', nickName: 'N' }, 'password: password must mix'],
+        [{ chatNo: 'okay_id', password: 'long-enough-1', nickName: '   ' }, 'nickName: nickName is required'],
+        [
+          { chatNo: 'okay_id', password: 'long-enough-1', nickName: 'n'.repeat(33) },
           'nickName: nickName must be at most 32 characters',
         ],
         [['not', 'an', 'object'], 'body: '],
@@ -249,6 +285,60 @@ describe.each(dialects)('auth on %s', (dialect) => {
       expect(sqlAccount.body.err).toBe('badCredentials');
       // The users table is still there.
       await seed(server.url).user('after_injection');
+    });
+
+    it('limits sign-ups per address; another address may still sign up', async () => {
+      const limited = await startTestServer(dialect, { env: { RATE_LIMITS: 'on', TRUST_PROXY: 'loopback' } });
+      try {
+        const { max } = RATE_LIMITS.register;
+        const signUp = (chatNo: string, address: string) =>
+          post(limited.url, '/auth/register', {
+            body: { chatNo, password: 'many-pass-1', nickName: 'Many' },
+            headers: { 'x-forwarded-for': address },
+          });
+        const answers = await Promise.all(
+          Array.from({ length: max + 5 }, (_, i) => signUp(`many_${i}`, '198.51.100.7')),
+        );
+        expect(answers.filter((a) => a.body.code === 200)).toHaveLength(max);
+        expect(answers.filter((a) => a.body.code === 429).map((a) => a.body)[0]).toEqual({
+          code: 429,
+          msg: 'Too many requests, please try again later',
+          data: null,
+          err: 'tooManyAttempts',
+        });
+        // A made-up token does not buy a fresh budget: sign-up counts by address only.
+        const withToken = await post(limited.url, '/auth/register', {
+          body: { chatNo: 'many_token', password: 'many-pass-1', nickName: 'Many' },
+          headers: { 'x-forwarded-for': '198.51.100.7', authorization: 'made-up-token' },
+        });
+        expect(withToken.body.code).toBe(429);
+        expect((await signUp('other_place', '198.51.100.8')).body.code).toBe(200);
+      } finally {
+        await limited.close();
+      }
+    });
+
+    it('limits live chat ID checks per address, at a typing pace', async () => {
+      const limited = await startTestServer(dialect, { env: { RATE_LIMITS: 'on', TRUST_PROXY: 'loopback' } });
+      try {
+        const { max, timeWindow } = RATE_LIMITS.checkChatNo;
+        // A person typing, debounced, checks at most a few times a second: a minute of it passes.
+        expect(max).toBeGreaterThanOrEqual(timeWindow / 1_000);
+        const check = (chatNo: string, address: string, headers: Record<string, string> = {}) =>
+          get(limited.url, '/auth/checkChatNo', {
+            query: { chatNo },
+            headers: { 'x-forwarded-for': address, ...headers },
+          });
+        const answers = await Promise.all(
+          Array.from({ length: max + 1 }, (_, i) => check(`probe_${i}`, '203.0.113.5')),
+        );
+        expect(answers.filter((a) => a.body.code === 200)).toHaveLength(max);
+        expect(answers.filter((a) => a.body.code === 429)).toHaveLength(1);
+        expect((await check('probe_x', '203.0.113.5', { authorization: 'made-up' })).body.code).toBe(429);
+        expect((await check('probe_y', '203.0.113.6')).body.code).toBe(200);
+      } finally {
+        await limited.close();
+      }
     });
 
     it('checks chat ID availability live', async () => {
@@ -367,7 +457,7 @@ describe.each(dialects)('auth on %s', (dialect) => {
 
     it('refuses to register', async () => {
       const { status, body } = await post(server.url, '/auth/register', {
-        body: { chatNo: 'newcomer', password: 'long-enough', nickName: 'New' },
+        body: { chatNo: 'newcomer', password: 'long-enough-1', nickName: 'New' },
       });
       expect(status).toBe(200);
       expect(body).toEqual({

@@ -13,6 +13,7 @@ describe.each(dialects)('message content on %s', (dialect) => {
   let amy: SeededUser;
   let ben: SeededUser;
   let cy: SeededUser;
+  let dee: SeededUser;
   let image: UploadedFile;
   let voice: UploadedFile;
   let video: UploadedFile;
@@ -56,7 +57,9 @@ describe.each(dialects)('message content on %s', (dialect) => {
       await seed(server.url).user('ben'),
       await seed(server.url).user('cy', { nickName: 'Cy' }),
     ];
+    dee = await seed(server.url).user('dee');
     await befriend(server.url, amy, ben);
+    await befriend(server.url, amy, cy);
     image = await upload(server.url, ben, await png(40, 30), 'photo.png');
     voice = await upload(server.url, amy, wav(), 'voice.wav');
     video = await upload(server.url, amy, mp4(), 'clip.mp4', '/file/uploadVideo');
@@ -138,11 +141,23 @@ describe.each(dialects)('message content on %s', (dialect) => {
       nickName: 'Not Cy',
       portrait: 'https://x/y.png',
       chatNo: 'fake',
+      ref: 'cFake',
     });
-    expect(message.content).toEqual({ userId: cy.userId, nickName: 'Cy', portrait: '', chatNo: cy.chatNo });
+    // A friend's card: no chat ID (Cy's login name is hers to give), a reference to open her page.
+    expect(message.content).toEqual({
+      userId: cy.userId,
+      nickName: 'Cy',
+      portrait: '',
+      chatNo: '',
+      ref: expect.stringMatching(/^c[A-Za-z0-9_-]{22}$/),
+    });
     expect((await sessionWith(server.url, ben, amy)).lastContent).toBe('[Contact Card] Cy');
+    // One's own card carries one's chat ID.
+    expect((await stored('CARD', { userId: amy.userId })).content).toMatchObject({ chatNo: amy.chatNo });
     await refused('CARD', { userId: '999999' }, 'content.userId: no such user');
     await refused('CARD', { userId: 'cy' }, /^content\.userId: /);
+    // A stranger's card is refused exactly like an unknown id: ids cannot be walked through cards.
+    await refused('CARD', { userId: dee.userId }, 'content.userId: no such user');
   });
 
   it('COLLECTION: a non-empty JSON object of bounded size', async () => {
@@ -165,6 +180,15 @@ describe.each(dialects)('message content on %s', (dialect) => {
       size: doc.size,
     });
     await refused('FILE', { url: '/etc/passwd' }, /^content\.url: /);
+  });
+
+  it('FILE: a name the sender chose cannot hide its type behind bidi controls or an executable extension', async () => {
+    const named = async (name: string) =>
+      ((await stored('FILE', { url: doc.url, name })).content as { name: string }).name;
+    // Shown as "invoiceexe.pdf" before: the override reversed the end of the name.
+    expect(await named('invoice\u202Efdp.exe')).toBe('invoicefdp.pdf');
+    expect(await named('invoice.pdf.exe')).toBe('invoice.pdf');
+    expect(await named('salary\u2067.pdf\u2069.scr')).toBe('salary.pdf');
   });
 
   it('call records: START empty, END with a duration', async () => {

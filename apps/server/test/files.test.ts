@@ -259,9 +259,25 @@ describe.each(dialects)('files on %s', (dialect) => {
       expect(body.data.name).not.toMatch(/[/\\\u0000-\u001f]|^\./);
     }
     const traversal = await upload('/file/upload', { bytes: await png(), filename: '../../etc/passwd' });
-    expect(traversal.body.data.name).toBe('passwd');
+    // Only the last segment is kept; a name without an extension gets the file's own.
+    expect(traversal.body.data.name).toBe('passwd.png');
     expect(existsSync(path.join(uploadsDir, '..', '..', 'etc', 'passwd'))).toBe(false);
     expect(existsSync(path.join(server.config.dataDir, 'etc'))).toBe(false);
+  });
+
+  it('names an upload by what it is: no bidi override, no executable extension', async () => {
+    // "invoice‮fdp.exe" shows as "invoiceexe.pdf"; the file is a PDF, and is named as one.
+    const spoofed = await upload('/file/upload', { bytes: pdf(), filename: 'invoice\u202Efdp.exe' });
+    expect(spoofed.body.code, spoofed.body.msg).toBe(200);
+    expect(spoofed.body.data.name).toBe('invoicefdp.pdf');
+    const served = await download(spoofed.body.data.url, { token: amy.token });
+    expect(served.headers.get('content-disposition')).toContain('invoicefdp.pdf');
+    expect(served.headers.get('content-type')).toBe('application/pdf');
+
+    const doubled = await upload('/file/upload', { bytes: pdf(), filename: 'invoice.pdf.exe' });
+    expect(doubled.body.data.name).toBe('invoice.pdf');
+    const hidden = await upload('/file/upload', { bytes: await png(), filename: 'cat\u2066.png\u2069.scr' });
+    expect(hidden.body.data.name).toBe('cat.png');
   });
 
   it('serves documents as attachments and text as plain text; refuses binary junk', async () => {

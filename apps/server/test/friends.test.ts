@@ -35,8 +35,18 @@ describe.each(dialects)('friends on %s', (dialect) => {
     (await api(u).get<{ list: Friend[] }>('/friend/list')).body.data.list;
   const noticeCount = async (u: SeededUser) =>
     (await api(u).get<{ friendApply: { count: number } }>('/my/notices')).body.data.friendApply.count;
+  /** The reference a PipID search of `to` gives `from`: what opens a stranger. */
+  const refFor = async (from: SeededUser, to: SeededUser) =>
+    (await api(from).get<{ ref: string }>('/friend/search', { chatNo: to.chatNo })).body.data.ref;
+  /** `from` finds `to` by PipID and sends a request, as the app does. */
+  const applyTo = async (from: SeededUser, to: SeededUser, body: Record<string, string> = {}) =>
+    api(from).post<{ applyId: string; status: string }>('/friend/apply', {
+      userId: to.userId,
+      ref: await refFor(from, to),
+      ...body,
+    });
   const befriend = async (a: SeededUser, b: SeededUser) => {
-    expect((await api(a).post('/friend/apply', { userId: b.userId })).body.code).toBe(200);
+    expect((await applyTo(a, b)).body.code).toBe(200);
     const apply = await receivedFrom(b, a);
     expect((await api(b).post('/friend/agree', { applyId: apply.applyId })).body.code).toBe(200);
   };
@@ -86,6 +96,7 @@ describe.each(dialects)('friends on %s', (dialect) => {
         requestSent: false,
         remark: '',
         tags: [],
+        ref: expect.stringMatching(/^s[A-Za-z0-9_-]{22}$/),
       },
     });
     const prefix = await api(amy).get('/friend/search', { chatNo: ben.chatNo.slice(0, -1) });
@@ -120,7 +131,9 @@ describe.each(dialects)('friends on %s', (dialect) => {
 
   it('shows a person by id from the path; bad and unknown ids are refused', async () => {
     const [cat, dan] = [await user('cat'), await user('dan')];
-    const info = await api(cat).get<PersonView>(`/friend/info/${dan.userId}`);
+    const info = await api(cat).get<PersonView>(`/friend/info/${dan.userId}`, {
+      ref: await refFor(cat, dan),
+    });
     expect(info.body.data).toMatchObject({
       userId: dan.userId,
       nickName: 'Dan',
@@ -143,8 +156,7 @@ describe.each(dialects)('friends on %s', (dialect) => {
     const fayLaptop = await open(await seed(server.url).login(fay.chatNo));
     const evaSocket = await open(eva.token);
 
-    const sent = await api(eva).post<{ applyId: string; status: string }>('/friend/apply', {
-      userId: fay.userId,
+    const sent = await applyTo(eva, fay, {
       reason: 'Hi, I am Eva',
       source: 'qrcode',
       remark: 'Fay from work',
@@ -166,7 +178,7 @@ describe.each(dialects)('friends on %s', (dialect) => {
     expect(evaSocket.received.some((m) => m.includes('FRIEND_APPLY'))).toBe(false);
 
     // A second request: the count is of pending received requests.
-    await api(gil).post('/friend/apply', { userId: fay.userId });
+    await applyTo(gil, fay);
     expect((await fayPhone.nextNotice('FRIEND_APPLY')).msgContent).toEqual({
       count: 2,
       userId: gil.userId,
@@ -184,7 +196,8 @@ describe.each(dialects)('friends on %s', (dialect) => {
       ['Gil', 'received', 'pending'],
       ['Eva', 'received', 'pending'],
     ]);
-    expect(list[1]).toMatchObject({ reason: 'Hi, I am Eva', source: 'qrcode', chatNo: eva.chatNo });
+    // Eva is no friend of Fay's yet: her chat ID (her login name) is not shown.
+    expect(list[1]).toMatchObject({ reason: 'Hi, I am Eva', source: 'qrcode', chatNo: '' });
     const evaList = (await api(eva).get<{ list: FriendApply[] }>('/friend/applyList')).body.data.list;
     expect(evaList).toEqual([
       expect.objectContaining({ userId: fay.userId, direction: 'sent', status: 'pending' }),
@@ -218,9 +231,9 @@ describe.each(dialects)('friends on %s', (dialect) => {
     expect((await api(fay).get<PersonView>(`/friend/info/${eva.userId}`)).body.data.isFriend).toBe(true);
     expect(await noticeCount(fay)).toBe(1);
     const after = (await api(fay).get<{ list: FriendApply[] }>('/friend/applyList')).body.data.list;
-    expect(after.map((a) => [a.nickName, a.status])).toEqual([
-      ['Gil', 'pending'],
-      ['Eva', 'accepted'],
+    expect(after.map((a) => [a.nickName, a.status, a.chatNo])).toEqual([
+      ['Gil', 'pending', ''],
+      ['Eva', 'accepted', eva.chatNo],
     ]);
   });
 
@@ -238,7 +251,11 @@ describe.each(dialects)('friends on %s', (dialect) => {
       err: 'userNotFound',
       msg: 'User not found',
     });
-    expect((await apply({ userId: ivy.userId })).body.code).toBe(200);
+    // A stranger's id alone is as unknown as a missing one; the search's reference opens them.
+    expect((await apply({ userId: ivy.userId })).body).toMatchObject({ err: 'userNotFound' });
+    expect((await apply({ userId: ivy.userId, ref: await refFor(jon, ivy) })).body.err).toBe('userNotFound');
+    expect((await apply({ userId: ivy.userId, ref: await refFor(hal, ivy) })).body.code).toBe(200);
+    // Once asked, they are related: no reference is needed any more.
     expect((await apply({ userId: ivy.userId, reason: 'again?' })).body).toEqual({
       code: 409,
       msg: 'Friend request already sent, waiting for a reply',
@@ -269,7 +286,7 @@ describe.each(dialects)('friends on %s', (dialect) => {
 
   it('lets only the addressee decide a pending request, once', async () => {
     const [kim, lee, max] = [await user('kim'), await user('lee'), await user('max')];
-    await api(kim).post('/friend/apply', { userId: lee.userId });
+    await applyTo(kim, lee);
     const { applyId } = await receivedFrom(lee, kim);
     const notFound = {
       code: 404,
@@ -303,7 +320,7 @@ describe.each(dialects)('friends on %s', (dialect) => {
   it('tells the requester of a rejection but not of an ignore; asking again is allowed', async () => {
     const [ned, olga] = [await user('ned'), await user('olga')];
     const nedSocket = await open(ned.token);
-    await api(ned).post('/friend/apply', { userId: olga.userId, reason: 'first' });
+    await applyTo(ned, olga, { reason: 'first' });
     const first = await receivedFrom(olga, ned);
     expect((await api(olga).post('/friend/refuse', { applyId: first.applyId })).body.code).toBe(200);
     expect((await nedSocket.nextNotice('FRIEND_REJECTED')).msgContent).toEqual({
@@ -332,7 +349,7 @@ describe.each(dialects)('friends on %s', (dialect) => {
   it('makes friends at once when the other person had already asked', async () => {
     const [pam, quin] = [await user('pam'), await user('quin')];
     const pamSocket = await open(pam.token);
-    await api(pam).post('/friend/apply', { userId: quin.userId, remark: 'Q' });
+    await applyTo(pam, quin, { remark: 'Q' });
     const theirs = await receivedFrom(quin, pam);
     const before = madeFriends.length;
     const back = await api(quin).post('/friend/apply', { userId: pam.userId, remark: 'Pammy' });
@@ -353,7 +370,7 @@ describe.each(dialects)('friends on %s', (dialect) => {
     const [rob, sue] = [await user('rob'), await user('sue')];
     const robOther = await open(await seed(server.url).login(rob.chatNo));
     // Sue's waiting request goes away quietly when Rob blocks her.
-    await api(sue).post('/friend/apply', { userId: rob.userId });
+    await applyTo(sue, rob);
     expect(await noticeCount(rob)).toBe(1);
 
     expect((await api(rob).post('/friend/block', { userId: sue.userId })).body).toEqual({
@@ -427,12 +444,11 @@ describe.each(dialects)('friends on %s', (dialect) => {
       remark: '',
       tags: [],
     });
-    expect((await api(vic).get<PersonView>(`/friend/info/${uma.userId}`)).body.data).toMatchObject({
-      remark: '',
-      tags: [],
-      isFriend: false,
+    const vicSees = await api(vic).get<PersonView>(`/friend/info/${uma.userId}`, {
+      ref: await refFor(vic, uma),
     });
-    expect(JSON.stringify((await api(vic).get(`/friend/info/${uma.userId}`)).body)).not.toContain('gym');
+    expect(vicSees.body.data).toMatchObject({ remark: '', tags: [], isFriend: false });
+    expect(JSON.stringify(vicSees.body)).not.toContain('gym');
 
     // Blocking keeps the friendship (marked on the blocker's list only); the blacklist carries
     // the blocker's own remark.

@@ -440,7 +440,14 @@ describe.each(dialects)('groups on %s', (dialect) => {
     );
     expect(g.ok(await g.post(eve, '/group/preview', { code }))).toMatchObject({ memberCount: 1 });
     g.ok(await g.post(alice, '/group/quit', { groupId: group.groupId }));
-    expect((await g.post(eve, '/group/preview', { code })).body.err).toBe('groupDismissed');
+    // Her code left with her; the group itself is over.
+    expect((await g.post(eve, '/group/preview', { code })).body.err).toBe('groupCodeRevoked');
+    const row = await server.running.app.paichat.db
+      .selectFrom('groups')
+      .select('status')
+      .where('id', '=', Number(group.groupId))
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('DISMISSED');
   });
 
   it('keeps the messages a member sees starting at their joining', async () => {

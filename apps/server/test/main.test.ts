@@ -1,53 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { CloseCode } from '@paichat/protocol';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runMain, waitForUrl } from './support/process';
 import { seed } from './support/seed';
 import { TestSocket } from './support/ws';
-
-const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const MAIN = path.join(REPO_ROOT, 'apps/server/src/main.ts');
-
-interface Run {
-  child: ChildProcess;
-  stdout: () => string;
-  stderr: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-/** Runs the real entry point, as `npm run serve` does, with only the given environment. */
-function runMain(env: Record<string, string>): Run {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code, signal })),
-  );
-  return { child, stdout: () => out, stderr: () => err, exited };
-}
-
-async function waitForUrl(run: Run): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const line = run
-      .stdout()
-      .split('\n')
-      .find((l) => l.includes('PaiChat server listening'));
-    if (line) return (JSON.parse(line) as { url: string }).url;
-    if (run.child.exitCode !== null) break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`server did not start:\n${run.stdout()}\n${run.stderr()}`);
-}
 
 describe('the entry point', () => {
   const dirs: string[] = [];

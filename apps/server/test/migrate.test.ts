@@ -1,11 +1,18 @@
 import { randomBytes } from 'node:crypto';
+import { Migrator } from 'kysely';
 import pg from 'pg';
-import { afterAll, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase } from '../src/db';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { DatabaseConfig } from '../src/config';
+import { migrateToLatest, openDatabase, type Db } from '../src/db';
+import { migrations } from '../src/db/migrations';
+import { insertUser } from '../src/modules/auth/repo';
+import { addMembers, insertGroup, updateGroup } from '../src/modules/groups/repo';
 import { availableDialects, PG_URL } from './support/server';
 
-const hasPostgres = (await availableDialects()).includes('postgres');
+const dialects = await availableDialects();
+const hasPostgres = dialects.includes('postgres');
 const schemas = [0, 1].map(() => `m_${randomBytes(5).toString('hex')}`);
+const upgradeSchema = `m_${randomBytes(5).toString('hex')}`;
 
 async function admin(statement: string) {
   const client = new pg.Client({ connectionString: PG_URL });
@@ -18,7 +25,9 @@ async function admin(statement: string) {
 }
 
 afterAll(async () => {
-  if (hasPostgres) for (const schema of schemas) await admin(`drop schema if exists "${schema}" cascade`);
+  if (hasPostgres)
+    for (const schema of [...schemas, upgradeSchema])
+      await admin(`drop schema if exists "${schema}" cascade`);
 });
 
 // Several deployments (or test files) may share one PostgreSQL database, each in its own schema.
@@ -36,4 +45,81 @@ it.runIf(hasPostgres)('migrates a schema while another schema of the same databa
       await db.destroy();
     }
   }
+});
+
+describe.each(dialects)('upgrading group QR codes on %s', (dialect) => {
+  // The last migration before codes could be revoked.
+  const before = Object.fromEntries(Object.entries(migrations).filter(([name]) => name <= '0017'));
+
+  async function openAt(): Promise<{ db: Db; schema?: string }> {
+    if (dialect === 'sqlite') return { db: openDatabase({ dialect, file: ':memory:' }).db };
+    const schema = upgradeSchema;
+    await admin(`create schema "${schema}"`);
+    const config: DatabaseConfig = {
+      dialect,
+      url: `${PG_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+    };
+    return { db: openDatabase(config).db, schema };
+  }
+
+  it('revokes the codes of makers who had already left and of dismissed groups, and keeps the rest', async () => {
+    const { db, schema } = await openAt();
+    try {
+      const migrator = new Migrator({
+        db,
+        provider: { getMigrations: async () => before },
+        ...(schema ? { migrationTableSchema: schema } : {}),
+      });
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+
+      const user = (nick: string) =>
+        insertUser(db, {
+          chat_no: nick,
+          chat_no_lower: nick,
+          nick_name: nick,
+          password_hash: null,
+          created_at: 1,
+        });
+      const [owner, stays, left] = [await user('owner'), await user('stays'), await user('left')];
+      const group = async (dismissed: boolean) =>
+        db.transaction().execute(async (trx) => {
+          const ids = await insertGroup(trx, {
+            name: 'g',
+            nameIsDefault: false,
+            portrait: '',
+            portraitKey: '',
+            ownerId: owner,
+            createdAt: 1,
+          });
+          const members = [owner, stays].map((userId) => ({ userId, role: 'MEMBER' as const }));
+          await addMembers(trx, { id: ids.groupId, chat_id: ids.chatId }, members, 0, 1);
+          if (dismissed) await updateGroup(trx, ids.groupId, { status: 'DISMISSED', dismissed_at: 2 });
+          return ids.groupId;
+        });
+      const [active, dismissed] = [await group(false), await group(true)];
+      const invite = (code: string, groupId: number, createdBy: number) =>
+        db
+          .insertInto('group_invites')
+          .values({ code, group_id: groupId, created_by: createdBy, created_at: 1, expires_at: 9e12 })
+          .execute();
+      await invite('member-code-0000000001', active, stays);
+      // "left" made a code while a member, then left (their group_members row is gone).
+      await invite('former-code-0000000001', active, left);
+      await invite('dismissed-code-00000001', dismissed, stays);
+
+      await migrateToLatest(db, dialect);
+      const rows = await db
+        .selectFrom('group_invites')
+        .select(['code', 'revoked_at'])
+        .orderBy('code')
+        .execute();
+      expect(rows.map((r) => [r.code, r.revoked_at === null ? 'valid' : 'revoked'])).toEqual([
+        ['dismissed-code-00000001', 'revoked'],
+        ['former-code-0000000001', 'revoked'],
+        ['member-code-0000000001', 'valid'],
+      ]);
+    } finally {
+      await db.destroy();
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { CloseCode, type UserInfo } from '@paichat/protocol';
+import { CloseCode, type MyInfo, type UserInfo } from '@paichat/protocol';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { accountWithoutCredentials } from './support/accounts';
@@ -69,6 +69,8 @@ describe.each(dialects)('profile on %s', (dialect) => {
         gender: 'female',
         intro: 'Coffee first, then the world.',
         address: { country: 'Spain', province: 'Madrid', city: 'Madrid' },
+        // What her QR card carries; it does not change with the profile.
+        shareRef: (await me.get<MyInfo>('/my/getInfo')).body.data.shareRef,
       },
     });
     expect(await other.nextNotice('PROFILE_CHANGED')).toMatchObject({ pushType: 'NOTICE', msgContent: {} });

@@ -61,7 +61,8 @@ describe.each(dialects)('socket limit on %s', (dialect) => {
       code: CloseCode.SOCKET_LIMIT,
       reason: 'Too many open sockets: this one, the oldest, was closed',
     });
-    for (const socket of [...amys.slice(1), newest]) await reaches(socket, amy, `amy-${sockets.indexOf(socket)}`);
+    for (const socket of [...amys.slice(1), newest])
+      await reaches(socket, amy, `amy-${sockets.indexOf(socket)}`);
     await reaches(bens, ben, 'ben');
     expect(server.running.app.paichat.registry.forUser(amy.userId)).toHaveLength(LIMIT);
     expect(await openRows(amy)).toHaveLength(LIMIT);

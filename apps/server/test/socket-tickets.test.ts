@@ -22,7 +22,10 @@ async function ticketFor(server: TestServer, user: { token: string }): Promise<S
 }
 
 /** The HTTP answer to a handshake the server refused before the upgrade. */
-function refusedHandshake(url: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+function refusedHandshake(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, { headers });
     ws.on('unexpected-response', (request, response: IncomingMessage) => {
@@ -64,7 +67,10 @@ describe.each(dialects)('socket tickets on %s', (dialect) => {
     const first = connect(ticket);
     await first.ready();
     const second = connect(ticket);
-    expect(await second.closed).toEqual({ code: CloseCode.UNAUTHORIZED, reason: 'Login expired, please login again' });
+    expect(await second.closed).toEqual({
+      code: CloseCode.UNAUTHORIZED,
+      reason: 'Login expired, please login again',
+    });
     // The first is not disturbed by the replay.
     first.send({ type: 'ping' });
     expect(await first.next((m) => m === 'ok')).toBe('ok');
@@ -166,7 +172,12 @@ describe.each(dialects)('socket Origin check on %s', (dialect) => {
     for (const origin of [FOREIGN, 'null', direct.url.replace('http:', 'https:')]) {
       const answer = await refusedHandshake(url, { Origin: origin });
       expect(answer.status, origin).toBe(403);
-      expect(JSON.parse(answer.body)).toEqual({ code: 403, msg: 'Origin not allowed', data: null, err: 'forbidden' });
+      expect(JSON.parse(answer.body)).toEqual({
+        code: 403,
+        msg: 'Origin not allowed',
+        data: null,
+        err: 'forbidden',
+      });
     }
     expect(direct.running.app.paichat.registry.forUser(amy.userId)).toHaveLength(0);
     // Nothing was redeemed: the same ticket opens a socket from the app's own page.
@@ -177,7 +188,7 @@ describe.each(dialects)('socket Origin check on %s', (dialect) => {
 
   it('accepts the app’s own origin, a configured one, and a handshake without Origin', async () => {
     const ben = await seed(direct.url).user('ben');
-    for (const headers of [{ Origin: direct.url }, { Origin: OTHER_APP }, {}]) {
+    for (const headers of [{ Origin: direct.url }, { Origin: OTHER_APP }, {}] as Record<string, string>[]) {
       await (await open(direct, ben, headers)).ready();
     }
     expect(direct.running.app.paichat.registry.forUser(ben.userId)).toHaveLength(3);

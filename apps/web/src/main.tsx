@@ -14,7 +14,7 @@ import { readAuthToken } from './lib/authToken';
 import { i18n, initLocale, isLocale } from './i18n';
 import { configureRequest } from './api/request';
 import { queryClient } from './api/queryClient';
-import { configureSession, endExpiredSession, resumeSession } from './store/session';
+import { configureSession, discardDeviceChats, endExpiredSession, resumeSession } from './store/session';
 import { NavContext } from './nav';
 import { createAppRouter, startPaths } from './router';
 import { startupRedirect } from './startup';
@@ -37,6 +37,8 @@ async function start(): Promise<void> {
   configureSession({ goToLogin: () => nav.reLaunch(startPaths.login) });
   configureRequest({ onSessionExpired: endExpiredSession });
   if (token) resumeSession(token);
+  // Signed out: chats a session left behind (its end was cut short, say by closing the tab) go.
+  else void discardDeviceChats();
 
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { ChatNo, LoginRequest, Password, RegisterRequest } from './auth';
+import { ChatNo, LoginRequest, Password } from './auth';
+import { RegisterRequest } from './signup';
 import { ServerPush } from './socket';
 
 describe('chat ID rule', () => {
@@ -40,6 +41,16 @@ test('a nickname is trimmed and required', () => {
   expect(RegisterRequest.safeParse({ chatNo: 'amy', password: 'paichat123', nickName: '   ' }).success).toBe(
     false,
   );
+});
+
+test('sign-up takes the rule of a password change and, optionally, a verification code', () => {
+  const base = { chatNo: 'amy', nickName: 'Amy' };
+  expect(RegisterRequest.safeParse({ ...base, password: 'paichat123' }).success).toBe(true);
+  for (const password of ['paichat-only', '1234567890', 'pai123', 'paichat1234567890'])
+    expect(RegisterRequest.safeParse({ ...base, password }).success, password).toBe(false);
+  expect(
+    RegisterRequest.parse({ ...base, password: 'paichat123', captchaId: 'id', captchaCode: 'ab12' }),
+  ).toMatchObject({ captchaId: 'id', captchaCode: 'ab12' });
 });
 
 test('server pushes are told apart by pushType', () => {

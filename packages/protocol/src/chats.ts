@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { ErrorId } from './envelope';
 import { CHAT_MESSAGES_PAGE_SIZE, CHAT_SESSIONS_PAGE_SIZE } from './limits';
-import { ChatTypeSchema, IdString, SendMsgRequest, ServerMessage } from './messages';
+import {
+  ChatTypeSchema,
+  IdString,
+  IdStringOrEmpty,
+  SEND_BODY_LIMIT,
+  SendMsgRequest,
+  ServerMessage,
+} from './messages';
 
 /**
  * Chats (spec 3 and 4): one SINGLE chat per pair of friends (GROUP chats come with groups).
@@ -22,6 +29,9 @@ import { ChatTypeSchema, IdString, SendMsgRequest, ServerMessage } from './messa
  *   syncs the chats that moved; pushes that arrive meanwhile are applied by the same rules,
  *   so nothing falls between the two.
  * So nothing is lost, shown twice or out of order.
+ *
+ * A send the server cannot queue now answers HTTP 503 with body code 503, `err: 'serverBusy'`
+ * and `Retry-After`: nothing was stored; send it again, with the same clientMsgId, shortly.
  *
  * Read state is the server's: `readSeq` per member. Sending advances the sender's own readSeq
  * (a push of your own message means you have read up to it), so
@@ -140,7 +150,7 @@ export const getChatMessages = endpoint({
      * The oldest message the client holds: the page is the `pageSize` messages just before
      * it (and pageNum is only echoed). Without it, pageNum counts pages back from the newest.
      */
-    lastMsgId: z.union([IdString('lastMsgId'), z.literal('')]).optional(),
+    lastMsgId: IdStringOrEmpty('lastMsgId').optional(),
   }),
   /** `list` is oldest first. `total` counts the messages visible to the viewer. */
   response: paged(ServerMessage).extend({
@@ -235,7 +245,11 @@ export const SendMsgResult = z.object({
   clientMsgId: z.string(),
   /** 0 on a refusal. */
   createTime: z.number(),
-  /** True when this was a retry: the original message is answered and nothing new was stored. */
+  /**
+   * True when this was a retry: the original message is answered and nothing new was stored.
+   * The original is pushed again too (the attempt retried may have lost its reply, and its push,
+   * after the commit); clients drop the repeat by msgId.
+   */
   duplicate: z.boolean(),
 });
 export type SendMsgResult = z.infer<typeof SendMsgResult>;
@@ -260,6 +274,7 @@ export const sendMsg = endpoint({
   response: SendMsgResult,
   auth: true,
   summary: 'Send a message to a friend (idempotent by clientMsgId)',
+  bodyLimit: SEND_BODY_LIMIT,
 });
 
 export const markRead = endpoint({

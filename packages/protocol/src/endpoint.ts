@@ -1,6 +1,13 @@
 import { z } from 'zod';
 
 /**
+ * The largest JSON body an endpoint accepts unless it says otherwise, in bytes: far more than
+ * any valid request of the default kind needs (a profile edit, a friend request, a group of
+ * 499 ids), far less than what it would take to keep the server parsing.
+ */
+export const BODY_LIMIT_DEFAULT = 16 * 1024;
+
+/**
  * One endpoint of the HTTP contract: the server registers it (validation and OpenAPI come
  * from these schemas) and the web client calls through it, so no signature is written twice.
  * `response` describes `data` inside the envelope.
@@ -18,6 +25,11 @@ export interface Endpoint<
   /** Whether a signed-in token is required. */
   auth: boolean;
   summary: string;
+  /**
+   * The largest JSON body accepted, in bytes, when the contract needs more than
+   * BODY_LIMIT_DEFAULT; a larger body is refused (413) before it is read in full.
+   */
+  bodyLimit?: number;
 }
 
 export const endpoint = <M extends 'GET' | 'POST', Req extends z.ZodType, Res extends z.ZodType>(

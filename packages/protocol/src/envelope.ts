@@ -14,6 +14,8 @@ export const Code = {
   CONFLICT: 409,
   TOO_MANY: 429,
   INTERNAL: 500,
+  /** The server is too busy to take the request now; it is worth sending again (Retry-After). */
+  UNAVAILABLE: 503,
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 
@@ -24,6 +26,8 @@ export const ErrorId = {
   forbidden: 'forbidden',
   notFound: 'notFound',
   internal: 'internal',
+  /** Too much is waiting to be stored: send again shortly (HTTP 503 with Retry-After). */
+  serverBusy: 'serverBusy',
   badCredentials: 'badCredentials',
   captchaRequired: 'captchaRequired',
   captchaWrong: 'captchaWrong',
@@ -59,6 +63,8 @@ export const ErrorId = {
   groupFull: 'groupFull',
   /** The group QR code is older than 7 days. */
   groupCodeExpired: 'groupCodeExpired',
+  /** The group QR code died with its maker's membership (they left or were removed) or the group. */
+  groupCodeRevoked: 'groupCodeRevoked',
   /** The group QR code was never issued (forged or mistyped). */
   groupCodeInvalid: 'groupCodeInvalid',
 } as const;

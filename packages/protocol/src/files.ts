@@ -31,6 +31,11 @@ export const UploadQuery = z.object({ purpose: UploadPurpose.optional() });
 /** The side of the square avatar image and the longest side of image thumbnails, in pixels. */
 export const AVATAR_SIZE = 256;
 export const THUMB_MAX_SIZE = 240;
+/**
+ * The longest side of a stored image: what a phone screen shows full-size (a larger photo is
+ * scaled down when it is stored, as WeChat does; an animation keeps its size).
+ */
+export const IMAGE_MAX_SIDE = 2560;
 
 /** Where stored files are served (GET, signed in): `/file/<name>`. */
 export const FILE_URL_PREFIX = '/file/';

@@ -1,10 +1,15 @@
 import { z } from 'zod';
 import { endpoint, Empty } from './endpoint';
-import { UserInfo } from './user';
+import { IdString } from './messages';
+import { text } from './text';
+import { PersonRef, UserInfo } from './user';
 
 /**
- * What anyone signed in may see of another user (found by PipID or through a friend): today
- * every field of a user's own info; split it from UserInfo when a private field arrives there.
+ * What a viewer may see of a person they may see at all (see `friendInfo`): the fields of a
+ * user's own info, where `chatNo` (the chat ID, which is also the login name) is '' unless the
+ * viewer is that person, a friend of theirs, or found them by it (a PipID search, or a
+ * reference the search issued). Nickname, photo, gender, region and signature are shown to
+ * anyone who may see the person, as WeChat shows them to strangers.
  */
 export const PublicProfile = UserInfo;
 export type PublicProfile = z.infer<typeof PublicProfile>;
@@ -44,16 +49,26 @@ export const APPLY_REASON_MAX = 100;
 export const searchFriend = endpoint({
   method: 'GET',
   path: '/friend/search',
-  request: z.object({ chatNo: z.string().trim().min(1, 'chatNo is required').max(64) }),
-  response: PersonView,
+  request: z.object({ chatNo: text(64, { trim: true }).min(1, 'chatNo is required') }),
+  /** `ref` opens this person again for the searcher (`friendInfo`, `applyFriend`). */
+  response: PersonView.extend({ ref: PersonRef }),
   auth: true,
   summary: 'Find a person by exact PipID (case-insensitive)',
 });
 
+/**
+ * The viewer may see a person they are related to: themselves, friends, people on their
+ * blacklist, the other side of a friend request (either way, any status), members of a group
+ * they are in, the other member of a chat they have. Anyone else only with a `ref` the server
+ * issued; otherwise the answer is `userNotFound`, the same as for an id that does not exist.
+ */
 export const friendInfo = endpoint({
   method: 'GET',
   path: '/friend/info/:id',
-  request: z.object({ id: z.string().regex(/^\d{1,18}$/, 'id must be a user id') }),
+  request: z.object({
+    id: IdString('id', 'id must be a user id'),
+    ref: PersonRef.optional(),
+  }),
   response: PersonView,
   auth: true,
   summary: "A person's profile and how the viewer relates to them",
@@ -63,10 +78,12 @@ export const applyFriend = endpoint({
   method: 'POST',
   path: '/friend/apply',
   request: z.object({
-    userId: z.string().regex(/^\d{1,18}$/, 'userId must be a user id'),
-    reason: z.string().trim().max(APPLY_REASON_MAX).default(''),
+    userId: IdString('userId', 'userId must be a user id'),
+    /** Needed when the viewer is not related to the person (see `friendInfo`). */
+    ref: PersonRef.optional(),
+    reason: text(APPLY_REASON_MAX, { multiline: true, trim: true }).default(''),
     source: FriendSource.default('search'),
-    remark: z.string().trim().max(REMARK_MAX).default(''),
+    remark: text(REMARK_MAX, { trim: true }).default(''),
   }),
   /** `accepted` when the other person had already asked the viewer: both are friends at once. */
   response: z.object({ applyId: z.string(), status: ApplyStatus }),
@@ -80,6 +97,7 @@ export const FriendApply = z.object({
   userId: z.string(),
   nickName: z.string(),
   portrait: z.string(),
+  /** '' unless the two are friends (see `PublicProfile`). */
   chatNo: z.string(),
   reason: z.string(),
   source: FriendSource,
@@ -99,7 +117,7 @@ export const listFriendApplies = endpoint({
   summary: 'Friend requests received and sent, newest first',
 });
 
-const ApplyRef = z.object({ applyId: z.string().regex(/^\d{1,18}$/, 'applyId must be a request id') });
+const ApplyRef = z.object({ applyId: IdString('applyId', 'applyId must be a request id') });
 export const agreeFriend = endpoint({
   method: 'POST',
   path: '/friend/agree',
@@ -147,14 +165,17 @@ export const listFriends = endpoint({
   summary: "The viewer's friends",
 });
 
-const UserRef = z.object({ userId: z.string().regex(/^\d{1,18}$/, 'userId must be a user id') });
+const UserRef = z.object({ userId: IdString('userId', 'userId must be a user id') });
 
 export const setRemark = endpoint({
   method: 'POST',
   path: '/friend/setRemark',
   request: UserRef.extend({
-    remark: z.string().trim().min(1, 'please fill content').max(REMARK_MAX),
-    tags: z.array(z.string().trim().min(1).max(TAG_MAX)).max(TAGS_MAX).default([]),
+    remark: text(REMARK_MAX, { trim: true }).min(1, 'please fill content'),
+    tags: z
+      .array(text(TAG_MAX, { trim: true }).min(1))
+      .max(TAGS_MAX)
+      .default([]),
   }),
   response: z.null(),
   auth: true,

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ChatSession, SendMsgResult, YesNo } from './chats';
 import { endpoint } from './endpoint';
-import { ClientMsgId, IdString, outgoing } from './messages';
+import { ClientMsgId, IdString, outgoing, SEND_BODY_LIMIT } from './messages';
+import { text } from './text';
 
 /**
  * Group chats (spec 1, 2 `wx/groupInfo/*`, 3 Group, 4 group actions, 6 roles).
@@ -22,6 +23,12 @@ import { ClientMsgId, IdString, outgoing } from './messages';
  * Leaving (quit or removal) ends a membership at the chat's seq of the notice that tells it:
  * the former member keeps the history up to there (read-only), gets no push after it, and
  * cannot fetch or sync anything later. Dismissal makes the chat read-only for everyone.
+ *
+ * QR codes: any member may show one; it lets anyone who has it join while it is valid: for 7
+ * days, and only while its maker is a member (leaving, removal or dismissal revokes it for
+ * good, `groupCodeRevoked`). A valid code shows a non-member, whether they never belonged or
+ * were removed, the same thing: the group's name, picture and size. An invalid, expired or
+ * revoked one shows nothing of the group.
  *
  * Every change is told in the chat as a system notice (ALERT with a group `AlertCode`), and
  * the members' devices also receive a GROUP_CHANGED notice (`GroupChangedNotice`) so open
@@ -109,7 +116,7 @@ export const createGroup = endpoint({
       .min(GROUP_CREATE_MIN_OTHERS, `select at least ${GROUP_CREATE_MIN_OTHERS} contacts`)
       .max(GROUP_MEMBERS_MAX - 1),
     /** Optional; the default name is made from the members' names. */
-    name: z.string().trim().max(GROUP_NAME_MAX).optional(),
+    name: text(GROUP_NAME_MAX, { trim: true }).optional(),
   }),
   response: GroupInfo,
   auth: true,
@@ -137,6 +144,7 @@ export const groupSendMsg = endpoint({
   response: SendMsgResult,
   auth: true,
   summary: 'Send a message to a group (idempotent by clientMsgId)',
+  bodyLimit: SEND_BODY_LIMIT,
 });
 
 export const addGroupMembers = endpoint({
@@ -161,11 +169,10 @@ export const renameGroup = endpoint({
   method: 'POST',
   path: '/group/rename',
   request: groupRef({
-    name: z
-      .string()
-      .trim()
-      .min(1, 'please fill content')
-      .max(GROUP_NAME_MAX, `name must be at most ${GROUP_NAME_MAX} characters`),
+    name: text(GROUP_NAME_MAX, {
+      trim: true,
+      tooLong: `name must be at most ${GROUP_NAME_MAX} characters`,
+    }).min(1, 'please fill content'),
   }),
   response: GroupInfo,
   auth: true,
@@ -177,7 +184,11 @@ export const setGroupNotice = endpoint({
   path: '/group/setNotice',
   request: groupRef({
     /** '' clears the announcement. */
-    notice: z.string().trim().max(GROUP_NOTICE_MAX, `notice must be at most ${GROUP_NOTICE_MAX} characters`),
+    notice: text(GROUP_NOTICE_MAX, {
+      multiline: true,
+      trim: true,
+      tooLong: `notice must be at most ${GROUP_NOTICE_MAX} characters`,
+    }),
   }),
   response: GroupInfo,
   auth: true,
@@ -189,7 +200,7 @@ export const setGroupNick = endpoint({
   path: '/group/setNick',
   request: groupRef({
     /** '' clears it. */
-    groupNick: z.string().trim().max(GROUP_NICK_MAX),
+    groupNick: text(GROUP_NICK_MAX, { trim: true }),
   }),
   response: GroupInfo,
   auth: true,
@@ -256,7 +267,10 @@ export const getGroupQrCode = endpoint({
   summary: 'A join code for the group QR card, valid for 7 days (any member)',
 });
 
-const InviteCode = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'invalid group QR code');
+const InviteCode = text(64, { tooLong: 'invalid group QR code' }).regex(
+  /^[A-Za-z0-9_-]{16,}$/,
+  'invalid group QR code',
+);
 
 export const previewGroupByCode = endpoint({
   method: 'POST',
@@ -271,7 +285,8 @@ export const previewGroupByCode = endpoint({
     expiresAt: z.number(),
   }),
   auth: true,
-  summary: 'What a group QR code opens (refused when expired, forged or the group is gone)',
+  summary:
+    "What a group QR code opens (refused when expired, forged, revoked with its maker's membership, or the group is gone)",
 });
 
 export const joinGroupByCode = endpoint({

@@ -1,4 +1,6 @@
 export * from './limits';
+export * from './text';
+export * from './json-value';
 export * from './envelope';
 export * from './endpoint';
 export * from './auth';
@@ -6,6 +8,7 @@ export * from './user';
 export * from './socket';
 export * from './friends';
 export * from './profile';
+export * from './signup';
 export * from './dict';
 export * from './files';
 export * from './messages';

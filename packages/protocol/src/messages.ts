@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { jsonObject } from './json-value';
+import { text } from './text';
+import { PersonRef } from './user';
 
 /**
  * Chat messages: their types and the `content` each carries.
@@ -8,8 +11,10 @@ import { z } from 'zod';
  * by the server only. Files are referenced by the URLs /file/upload answered (`/file/…`): the
  * server checks each one is a stored file of the right kind and fills what it knows about it
  * (image size and thumbnail, file name and size) rather than trusting the client. A CARD names
- * a user by id and the server fills in that user's current name, portrait and chat ID. Text is
- * stored verbatim (HTML included): clients show it as text, never as markup.
+ * a user by id (someone the sender may see) and the server fills in that user's current name and
+ * portrait, the chat ID only on one's own card, and a reference that lets the recipients open
+ * the person's page. Text is stored verbatim (HTML included): clients show it as text, never as
+ * markup.
  */
 
 export const MsgType = {
@@ -50,43 +55,62 @@ export const LOCATION_ADDRESS_MAX = 200;
 export const FILE_NAME_MAX = 255;
 /** A COLLECTION's content, as JSON, at most this many characters. */
 export const COLLECTION_MAX_CHARS = 4000;
+/** How deep a COLLECTION's content may nest (the content object itself is level 1). */
+export const COLLECTION_MAX_DEPTH = 8;
+/** The longest top-level key of a COLLECTION's content. */
+export const COLLECTION_KEY_MAX = 64;
 export const CLIENT_MSG_ID_MAX = 64;
+/**
+ * The body limit of a message send: the longest TEXT or COLLECTION with every character written
+ * as a JSON `\uXXXX` escape (as some clients do) is about 24 KB.
+ */
+export const SEND_BODY_LIMIT = 32 * 1024;
 /** Pixel sides above this are not believable for an image. */
 const PIXELS_MAX = 100_000;
 
-/** An id as it travels: a decimal string. */
-export const IdString = (name: string) => z.string().regex(/^\d{1,18}$/, `${name} must be an id`);
+/** An id as it travels: a decimal string of at most 18 digits. */
+export const IdString = (name: string, message = `${name} must be an id`) =>
+  text(18, { tooLong: message }).regex(/^\d+$/, message);
+/** An IdString, or '' for none. */
+export const IdStringOrEmpty = (name: string) =>
+  text(18, { tooLong: `${name} must be an id` }).regex(/^\d*$/, `${name} must be an id`);
 
 /**
  * A stored file's URL exactly as /file/upload answered it: `/file/<32 hex>[.thumb].<ext>`.
  * Anything else (another site, a path outside /file/, a query) is refused.
  */
 export const FILE_URL_PATTERN = /^\/file\/[0-9a-f]{32}(?:\.thumb)?\.[a-z0-9]{2,5}$/;
-export const FileUrl = z.string().regex(FILE_URL_PATTERN, 'must be a file URL answered by /file/upload');
+const FILE_URL_MESSAGE = 'must be a file URL answered by /file/upload';
+export const FileUrl = text(64, { tooLong: FILE_URL_MESSAGE }).regex(FILE_URL_PATTERN, FILE_URL_MESSAGE);
+/** A FileUrl, or '' for none (one string schema rather than a union, so a refusal says why). */
+export const FileUrlOrEmpty = text(64, { tooLong: FILE_URL_MESSAGE }).refine(
+  (value) => value === '' || FILE_URL_PATTERN.test(value),
+  FILE_URL_MESSAGE,
+);
 
 /**
  * The client's temporary id (`local_…`), echoed back and used for idempotency: a retry with
  * the same (sender, clientMsgId) answers the original message and stores nothing new.
  */
-export const ClientMsgId = z
-  .string()
-  .regex(/^[A-Za-z0-9_.:-]+$/, 'clientMsgId may only contain letters, digits and _ . : -')
-  .max(CLIENT_MSG_ID_MAX);
+export const ClientMsgId = text(CLIENT_MSG_ID_MAX).regex(
+  /^[A-Za-z0-9_.:-]+$/,
+  'clientMsgId may only contain letters, digits and _ . : -',
+);
 
 // Content per type: what a client sends.
 
 export const TextContent = z.object({
-  text: z
-    .string()
-    .trim()
-    .min(1, 'text is required')
-    .max(TEXT_MAX, `text must be at most ${TEXT_MAX} characters`),
+  text: text(TEXT_MAX, {
+    multiline: true,
+    trim: true,
+    tooLong: `text must be at most ${TEXT_MAX} characters`,
+  }).min(1, 'text is required'),
 });
 
 /** width, height and thumbUrl are filled from the stored image; the client's values are ignored. */
 export const ImageContent = z.object({
   url: FileUrl,
-  thumbUrl: z.union([FileUrl, z.literal('')]).optional(),
+  thumbUrl: FileUrlOrEmpty.optional(),
   width: z.number().int().min(1).max(PIXELS_MAX).optional(),
   height: z.number().int().min(1).max(PIXELS_MAX).optional(),
 });
@@ -110,27 +134,32 @@ export const VideoContent = z.object({
 });
 
 export const LocationContent = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, 'please select a location')
-    .max(LOCATION_NAME_MAX, `name must be at most ${LOCATION_NAME_MAX} characters`),
-  address: z.string().trim().max(LOCATION_ADDRESS_MAX).default(''),
+  name: text(LOCATION_NAME_MAX, {
+    trim: true,
+    tooLong: `name must be at most ${LOCATION_NAME_MAX} characters`,
+  }).min(1, 'please select a location'),
+  address: text(LOCATION_ADDRESS_MAX, { trim: true }).default(''),
   latitude: z.number().min(-90).max(90),
   longitude: z.number().min(-180).max(180),
 });
 
-/** Only userId counts: the server fills nickName, portrait and chatNo from that user's profile. */
+/**
+ * Only userId (and ref) count: the server fills the rest from that user's profile. The sender
+ * must be able to see the person: related to them, or holding a `ref` the server issued.
+ */
 export const CardContentInput = z.object({
   userId: IdString('userId'),
-  nickName: z.string().max(64).optional(),
-  portrait: z.string().max(512).optional(),
-  chatNo: z.string().max(64).optional(),
+  ref: PersonRef.optional(),
+  nickName: text(64).optional(),
+  portrait: text(512).optional(),
+  chatNo: text(64).optional(),
 });
 
-/** A favorite, kept as a generic JSON object for now (at most COLLECTION_MAX_CHARS as JSON). */
-export const CollectionContent = z
-  .record(z.string().max(64), z.unknown())
+/**
+ * A favorite, kept as a generic JSON object for now. Its depth is bounded before its size is
+ * measured: serializing a value nested thousands of levels deep overflows the stack.
+ */
+export const CollectionContent = jsonObject({ maxDepth: COLLECTION_MAX_DEPTH, keyMax: COLLECTION_KEY_MAX })
   .refine((value) => Object.keys(value).length > 0, 'content must not be empty')
   .refine(
     (value) => JSON.stringify(value).length <= COLLECTION_MAX_CHARS,
@@ -140,7 +169,7 @@ export const CollectionContent = z
 /** name and size are filled from the stored file when left out. */
 export const FileContentInput = z.object({
   url: FileUrl,
-  name: z.string().trim().min(1).max(FILE_NAME_MAX).optional(),
+  name: text(FILE_NAME_MAX, { trim: true }).min(1).optional(),
   size: z.number().int().min(0).optional(),
 });
 
@@ -162,7 +191,10 @@ export const CardContent = z.object({
   userId: z.string(),
   nickName: z.string(),
   portrait: z.string(),
+  /** '' unless the sender shared their own card. */
   chatNo: z.string(),
+  /** Opens the person's page for whoever holds the card ('' on cards stored before it existed). */
+  ref: z.string().default(''),
 });
 export const FileContent = z.object({ url: z.string(), name: z.string(), size: z.number().int() });
 

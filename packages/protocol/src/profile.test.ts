@@ -11,6 +11,12 @@ describe('profile and friends contract', () => {
       expect(NewPassword.safeParse(bad).success, bad).toBe(false);
   });
 
+  it('refuses a huge new password for its length alone, without looking for digits in it', () => {
+    expect(NewPassword.safeParse('A'.repeat(1_000_000)).error?.issues.map((i) => i.message)).toEqual([
+      'password must be 8 to 16 characters',
+    ]);
+  });
+
   it('takes any non-empty subset of the profile fields', () => {
     expect(UpdateInfoRequest.parse({ intro: ' hi ' })).toEqual({ intro: 'hi' });
     expect(UpdateInfoRequest.safeParse({}).success).toBe(false);

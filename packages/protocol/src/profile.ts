@@ -1,31 +1,35 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { ChatNo, NickName } from './auth';
-import { Gender, UserInfo } from './user';
+import { Gender, MyInfo } from './user';
 import { NEW_PASSWORD_MAX, NEW_PASSWORD_MIN } from './limits';
+import { text } from './text';
 
 export const INTRO_MAX = 60;
 export const REGION_PART_MAX = 64;
 
-/** The new-password rule of spec 5: 8 to 16 characters mixing digits and letters. */
-export const NewPassword = z
-  .string()
-  .min(NEW_PASSWORD_MIN, `password must be ${NEW_PASSWORD_MIN} to ${NEW_PASSWORD_MAX} characters`)
-  .max(NEW_PASSWORD_MAX, `password must be ${NEW_PASSWORD_MIN} to ${NEW_PASSWORD_MAX} characters`)
-  .regex(/(?=.*\d)(?=.*[A-Za-z])/, 'password must mix digits and letters');
+const NEW_PASSWORD_LENGTH = `password must be ${NEW_PASSWORD_MIN} to ${NEW_PASSWORD_MAX} characters`;
+
+/**
+ * The new-password rule of spec 5: 8 to 16 characters mixing digits and letters. Two one-character
+ * searches, not one pattern of lookaheads: each scans the string once, whatever it holds.
+ */
+export const NewPassword = text(NEW_PASSWORD_MAX, { tooLong: NEW_PASSWORD_LENGTH })
+  .min(NEW_PASSWORD_MIN, NEW_PASSWORD_LENGTH)
+  .refine((value) => /\d/.test(value) && /[A-Za-z]/.test(value), 'password must mix digits and letters');
 
 /** Any subset of the profile fields; omitted fields stay as they are. */
 export const UpdateInfoRequest = z
   .object({
     nickName: NickName,
-    intro: z.string().trim().max(INTRO_MAX),
+    intro: text(INTRO_MAX, { multiline: true, trim: true }),
     gender: Gender,
     /** A URL /file/upload answered to this same user (an image; `?purpose=avatar` makes it square); '' removes it. */
-    portrait: z.string().max(300),
+    portrait: text(300),
     address: z.object({
-      country: z.string().trim().max(REGION_PART_MAX),
-      province: z.string().trim().max(REGION_PART_MAX),
-      city: z.string().trim().max(REGION_PART_MAX),
+      country: text(REGION_PART_MAX, { trim: true }),
+      province: text(REGION_PART_MAX, { trim: true }),
+      city: text(REGION_PART_MAX, { trim: true }),
     }),
   })
   .partial()
@@ -35,7 +39,7 @@ export const updateMyInfo = endpoint({
   method: 'POST',
   path: '/my/updateInfo',
   request: UpdateInfoRequest,
-  response: UserInfo,
+  response: MyInfo,
   auth: true,
   summary: "Edit the signed-in user's profile",
 });
@@ -44,7 +48,7 @@ export const setMyChatNo = endpoint({
   method: 'POST',
   path: '/my/setChatNo',
   request: z.object({ chatNo: ChatNo }),
-  response: UserInfo,
+  response: MyInfo,
   auth: true,
   summary: 'Set the chat ID once, for an account that has none (it cannot be changed later)',
 });
@@ -54,7 +58,7 @@ export const setMyPassword = endpoint({
   path: '/my/setPassword',
   request: z.object({
     /** Required when the account already has a password. */
-    oldPassword: z.string().max(64).optional(),
+    oldPassword: text(64).optional(),
     newPassword: NewPassword,
   }),
   response: z.null(),

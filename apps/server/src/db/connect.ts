@@ -16,10 +16,11 @@ const INT8_OID = 20;
 /**
  * Opens the database named by the config. Times are stored as bigint milliseconds, which
  * node-postgres would hand back as strings: this pool parses them as numbers (safe up to 2^53).
+ * `onConnectionLost` hears of every PostgreSQL connection that breaks (the server keeps going).
  */
 export function openDatabase(
   config: DatabaseConfig,
-  onPoolError: (error: Error) => void = () => {},
+  onConnectionLost: (error: Error) => void = () => {},
 ): Database {
   if (config.dialect === 'postgres') {
     const pool = new pg.Pool({
@@ -32,8 +33,15 @@ export function openDatabase(
             : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
     });
-    // An idle client losing its connection emits 'error' on the pool; unhandled, it would end the process.
-    pool.on('error', onPoolError);
+    // A client whose connection breaks (a reset, a restarted server) emits 'error', and an
+    // 'error' nobody listens to ends the process. The pool listens only while a client is idle,
+    // so a client checked out for a query or a transaction needs its own listener, from its
+    // creation on. The query in flight rejects with the error (its request fails cleanly, a
+    // send is retried by its client), and the pool discards the client when it is released,
+    // since it is no longer queryable: the next request gets a fresh connection.
+    pool.on('connect', (client) => client.on('error', onConnectionLost));
+    // The pool passes an idle client's error on as well; the client's own listener told it.
+    pool.on('error', () => {});
     return {
       db: new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) }),
       dialect: 'postgres',
@@ -44,7 +52,9 @@ export function openDatabase(
   const sqlite = new SqliteDatabase(config.file);
   // WAL lets readers run alongside the writer; busy_timeout waits on a lock instead of failing.
   sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
+  // FULL syncs the WAL at every commit: an acknowledged message survives a power loss (NORMAL
+  // may lose the latest commits). The group commit pays that sync once per batch.
+  sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   return {

@@ -39,7 +39,8 @@ export function tokenFromCookie(header: string | undefined): string | null {
 }
 
 /**
- * The preHandler of protected routes: 401 for a missing, unknown, expired or revoked token.
+ * The first hook (onRequest) of protected routes: 401 for a missing, unknown, expired or
+ * revoked token, before the body is read.
  * Only the header counts, except where `cookie` is set: reading files (GET, no side effects).
  * A cookie rides along on cross-site requests too, so it must never authorize a change.
  */

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ChatNoTakenError, TooManyAttemptsError, UnauthorizedError, ValidationError } from '../errors';
+import {
+  ChatNoTakenError,
+  ServerBusyError,
+  TooManyAttemptsError,
+  UnauthorizedError,
+  ValidationError,
+} from '../errors';
 import { toEnvelope } from './error-handler';
 
 describe('toEnvelope', () => {
@@ -19,6 +25,13 @@ describe('toEnvelope', () => {
     expect(toEnvelope(new UnauthorizedError())).toMatchObject({
       status: 401,
       body: { code: 401, err: 'unauthorized' },
+    });
+  });
+
+  it('answers a busy server with 503, which clients send again', () => {
+    expect(toEnvelope(new ServerBusyError())).toEqual({
+      status: 503,
+      body: { code: 503, msg: 'The server is busy, please try again', data: null, err: 'serverBusy' },
     });
   });
 

@@ -1,19 +1,18 @@
 import { Code, ErrorId, type Envelope } from '@paichat/protocol';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../errors';
+import { AppError, ServerBusyError } from '../errors';
 import { refusal } from './envelope';
 
 /**
  * The one place errors become envelopes. Business refusals (AppError) answer HTTP 200 with
- * their own body code, except validation (HTTP 400) and an expired login (HTTP 401), which
- * the client treats specially. Anything unexpected is logged with its stack and answered
+ * their own body code, except validation (HTTP 400), an expired login (HTTP 401) and a busy
+ * server (HTTP 503 with Retry-After, so clients send again), which the client treats specially. Anything unexpected is logged with its stack and answered
  * "Internal error": no stack, message or SQL ever reaches the client.
  */
 export function toEnvelope(error: unknown): { status: number; body: Envelope<null> } {
   if (error instanceof AppError) {
-    const status = error.err === ErrorId.validation ? 400 : error.err === ErrorId.unauthorized ? 401 : 200;
-    return { status, body: refusal(error.code, error.message, error.err) };
+    return { status: httpStatusOf(error), body: refusal(error.code, error.message, error.err) };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const context = (error as { validationContext?: string }).validationContext ?? 'request';
@@ -36,6 +35,12 @@ export function toEnvelope(error: unknown): { status: number; body: Envelope<nul
     };
   }
   return { status: 500, body: refusal(Code.INTERNAL, 'Internal error', ErrorId.internal) };
+}
+
+function httpStatusOf(error: AppError): number {
+  if (error.err === ErrorId.validation) return 400;
+  if (error.err === ErrorId.unauthorized) return 401;
+  return error.code === Code.UNAVAILABLE ? 503 : 200;
 }
 
 const CLIENT_ERROR_MESSAGES: Record<number, string> = {
@@ -75,7 +80,8 @@ export function sendEnvelope(reply: FastifyReply, status: number, body: Envelope
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const { status, body } = toEnvelope(error);
-    if (status >= 500) request.log.error({ err: error }, 'unexpected error');
+    if (error instanceof ServerBusyError) void reply.header('retry-after', String(error.retryAfterSeconds));
+    if (status >= 500 && !(error instanceof AppError)) request.log.error({ err: error }, 'unexpected error');
     else if (status !== 200) request.log.info({ status, refusal: body.msg }, 'request refused');
     return sendEnvelope(reply, status, body);
   });

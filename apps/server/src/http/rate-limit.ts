@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { TooManyRequestsError } from '../errors';
@@ -7,9 +6,15 @@ import { TooManyRequestsError } from '../errors';
 export interface RateLimit {
   max: number;
   timeWindow: number;
+  /** Whose budget a request spends; the caller's (callerKey) unless said otherwise. */
+  keyGenerator?: (request: FastifyRequest) => string;
 }
 
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** The client address (X-Forwarded-For counts only behind TRUST_PROXY): for signed-out endpoints. */
+const addressKey = (request: FastifyRequest): string => `ip:${request.ip}`;
 
 /**
  * The endpoints worth abusing and their budgets per caller (login failures have their own,
@@ -23,18 +28,24 @@ export const RATE_LIMITS = {
   friendApply: { max: 30, timeWindow: MINUTE },
   /** Each upload is stored and (images) re-encoded: the costliest request a client can make. */
   upload: { max: 60, timeWindow: MINUTE },
+  /** Sign-up checks the chat ID while the person types (debounced): a comfortable typist's pace. */
+  checkChatNo: { max: 60, timeWindow: MINUTE, keyGenerator: addressKey },
+  /** Each account multiplies every per-account budget: a handful per address, retries included. */
+  register: { max: 10, timeWindow: HOUR, keyGenerator: addressKey },
+  /** Profiles by id: browsing contacts, never walking ids. */
+  friendInfo: { max: 60, timeWindow: MINUTE },
   /** A row each; a tab asks once per (re)connect, at most every 2 s. */
   socketTicket: { max: 60, timeWindow: MINUTE },
 } satisfies Record<string, RateLimit>;
 
 /**
- * The caller a budget belongs to: the token it presents (hashed; a made-up token is refused
- * with 401 anyway), else its address (which honours X-Forwarded-For only behind TRUST_PROXY).
+ * The caller a budget belongs to: on signed-in endpoints the user the token resolved to (so
+ * every spelling of a token, and every token of one user, share a budget), elsewhere the
+ * client's address (which honours X-Forwarded-For only behind TRUST_PROXY), whatever
+ * Authorization header it makes up.
  */
 function callerKey(request: FastifyRequest): string {
-  const token = request.headers.authorization;
-  if (token) return `token:${createHash('sha256').update(token).digest('base64url').slice(0, 22)}`;
-  return `ip:${request.ip}`;
+  return request.auth ? `user:${request.auth.userId}` : addressKey(request);
 }
 
 /**
@@ -46,6 +57,8 @@ export async function registerRateLimits(app: FastifyInstance, enabled: boolean)
     global: false,
     ...(enabled ? {} : { allowList: () => true }),
     keyGenerator: callerKey,
+    // After authentication (onRequest), so the user is known; before the body is read.
+    hook: 'preParsing',
     // Thrown, then answered by the one error handler as the envelope.
     errorResponseBuilder: () => new TooManyRequestsError(),
   });

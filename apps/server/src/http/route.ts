@@ -1,6 +1,6 @@
 import type { Endpoint } from '@paichat/protocol';
-import { envelope } from '@paichat/protocol';
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { BODY_LIMIT_DEFAULT, envelope } from '@paichat/protocol';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UnauthorizedError } from '../errors';
@@ -22,7 +22,7 @@ export type Handler<E extends Endpoint> = (
 
 declare module 'fastify' {
   interface FastifyInstance {
-    authenticate: preHandlerAsyncHookHandler;
+    authenticate: onRequestAsyncHookHandler;
   }
 }
 
@@ -58,6 +58,11 @@ export function splitRequestSchema(endpoint: Pick<Endpoint, 'path' | 'request'>)
  * named `:like_this` in the path) and the query (GET) or JSON body (POST); its response
  * schema shapes `data` in the envelope; all of them feed the OpenAPI document, so the
  * contract is written once, in packages/protocol. The handler gets one merged input.
+ *
+ * What a request costs before it is refused is bounded in the order Fastify runs: the token
+ * of an `auth: true` endpoint is checked first (onRequest), so an anonymous request is answered
+ * 401 before its body is read; request budgets come next (preParsing, http/rate-limit.ts);
+ * the body is read only up to the endpoint's limit (413 past it); validation last.
  */
 export function route<E extends Endpoint>(
   app: FastifyInstance,
@@ -88,7 +93,8 @@ export function route<E extends Endpoint>(
       if (endpoint.method === 'POST' && (request.body === undefined || request.body === null))
         request.body = {};
     },
-    ...(endpoint.auth ? { preHandler: app.authenticate } : {}),
+    ...(endpoint.auth ? { onRequest: app.authenticate } : {}),
+    bodyLimit: endpoint.bodyLimit ?? BODY_LIMIT_DEFAULT,
     ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
     handler: async (request, reply) => {
       const ctx: RouteContext = {

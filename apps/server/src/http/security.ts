@@ -1,11 +1,53 @@
+import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
-/** Headers every answer carries. CORS is not enabled: the web app is served from the same origin. */
-export function installSecurityHeaders(app: FastifyInstance): void {
+/**
+ * The Content-Security-Policy of every answer, the web app's at `/` first: script, style and
+ * the socket only from our own origin (the built index.html has no inline script or style;
+ * React sets styles through the DOM, which a policy does not block); pictures also as `data:`
+ * (captcha) and `blob:` (local previews) URLs, sound and video also as `blob:`; no plugins;
+ * never framed. A stored file answers its own stricter `sandbox` policy.
+ */
+export const CONTENT_SECURITY_POLICY: Record<string, string[]> = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'"],
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'media-src': ["'self'", 'blob:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+};
+
+/** The API docs (/api/docs): the same, except that swagger-ui sets an inline style of its own. */
+export const DOCS_CONTENT_SECURITY_POLICY: Record<string, string[]> = {
+  ...CONTENT_SECURITY_POLICY,
+  'style-src': ["'self'", "'unsafe-inline'"],
+};
+
+/**
+ * Headers every answer carries, set by @fastify/helmet: the policy above, nosniff, no framing,
+ * same-origin referrers, cross-origin isolation of windows and resources. HSTS is left to
+ * whatever terminates TLS in front of the server (it alone knows the site is HTTPS-only).
+ * CORS is not enabled: the web app is served from the same origin.
+ *
+ * JSON answers (every API envelope) are `Cache-Control: no-store`: they are one user's data,
+ * which no browser or proxy cache may keep. Files and static assets set their own caching.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    strictTransportSecurity: false,
+    xFrameOptions: { action: 'deny' },
+    referrerPolicy: { policy: 'same-origin' },
+  });
   app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('referrer-policy', 'same-origin');
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (type.startsWith('application/json') && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
     return payload;
   });
 }

@@ -5,7 +5,7 @@ import { as } from './api';
 import { nextMsg } from './chats';
 import type { ApiResponse } from './http';
 import { seed, type SeededUser } from './seed';
-import { startTestServer, type DialectName, type TestServer } from './server';
+import { startTestServer, type DialectName, type TestServer, type TestServerOptions } from './server';
 import { TestSocket } from './ws';
 
 export function groupsClient(baseUrl: string) {
@@ -90,7 +90,7 @@ export type GroupsClient = ReturnType<typeof groupsClient>;
  * For a describe block: a server of the dialect (started before its tests, closed after), the
  * group client, and sockets that close after each test.
  */
-export function groupTestbed(dialect: DialectName) {
+export function groupTestbed(dialect: DialectName, options: TestServerOptions = {}) {
   const sockets: TestSocket[] = [];
   const bed = {
     server: undefined as unknown as TestServer,
@@ -104,7 +104,7 @@ export function groupTestbed(dialect: DialectName) {
     },
   };
   beforeAll(async () => {
-    bed.server = await startTestServer(dialect);
+    bed.server = await startTestServer(dialect, options);
     bed.g = groupsClient(bed.server.url);
   });
   afterEach(() => {

@@ -17,7 +17,7 @@ export interface CallOptions {
 }
 
 /** Something that reads like a stack frame, a file path with a line number, or an Error dump. */
-export const STACK_TRACE = /\n\s+at\s|\bat\s[\w.<>]+\s\(|\.(ts|js):\d+:\d+|node_modules|Error:\s/;
+export const STACK_TRACE = /\n[ \t]+at\s|\bat\s[\w.<>]+\s\(|\.(ts|js):\d+:\d+|node_modules|Error:\s/;
 
 /** Calls the API as the web client does, and checks the answer never leaks a stack trace. */
 export async function call<T = unknown>(

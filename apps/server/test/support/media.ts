@@ -46,6 +46,29 @@ export function bmp(): Buffer {
   return file;
 }
 
+/** A 24-bit BMP of the given size with a colour gradient (about 3 bytes a pixel). */
+export function largeBmp(width: number, height: number): Buffer {
+  const stride = Math.ceil((width * 3) / 4) * 4;
+  const file = Buffer.alloc(54 + stride * height);
+  file.write('BM', 0, 'latin1');
+  file.writeUInt32LE(file.length, 2);
+  file.writeUInt32LE(54, 10);
+  file.writeUInt32LE(40, 14);
+  file.writeInt32LE(width, 18);
+  file.writeInt32LE(height, 22);
+  file.writeUInt16LE(1, 26);
+  file.writeUInt16LE(24, 28);
+  for (let y = 0; y < height; y += 1) {
+    const row = 54 + stride * y;
+    for (let x = 0; x < width; x += 1) {
+      file[row + x * 3] = x & 0xff;
+      file[row + x * 3 + 1] = y & 0xff;
+      file[row + x * 3 + 2] = (x + y) & 0xff;
+    }
+  }
+  return file;
+}
+
 const box = (type: string, payload: Buffer): Buffer => {
   const b = Buffer.alloc(8 + payload.length);
   b.writeUInt32BE(b.length, 0);

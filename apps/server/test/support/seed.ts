@@ -1,7 +1,7 @@
 /**
  * A seeding client that talks to a running server over HTTP only (plain `fetch`), so the
  * integration tests and the e2e tests can share it. It needs the server to run with
- * CAPTCHA=off (to sign in again) and REGISTRATION=open.
+ * REGISTRATION=open, and with CAPTCHA=off unless `captcha` answers codes (to sign up and in).
  *
  *   const alice = await seed(baseUrl).user('alice');
  *   // → { userId, token, chatNo, password, nickName }
@@ -24,6 +24,11 @@ export interface UserOptions {
 }
 
 export const SEED_PASSWORD = 'paichat-test-1';
+
+export interface SeedOptions {
+  /** Answers a fresh verification code, for a server that runs with CAPTCHA=on. */
+  captcha?: () => Promise<{ captchaId: string; captchaCode: string }>;
+}
 
 interface Envelope<T> {
   code: number;
@@ -52,7 +57,8 @@ const post = <T>(baseUrl: string, path: string, body: unknown, token?: string) =
 
 const suffix = () => Math.random().toString(36).slice(2, 7);
 
-export function seed(baseUrl: string) {
+export function seed(baseUrl: string, options: SeedOptions = {}) {
+  const code = async () => (options.captcha ? await options.captcha() : {});
   return {
     /** Registers a user and answers its credentials and a signed-in token. */
     async user(name: string, options: UserOptions = {}): Promise<SeededUser> {
@@ -64,6 +70,7 @@ export function seed(baseUrl: string) {
         chatNo,
         password,
         nickName,
+        ...(await code()),
       });
       return { userId, token, chatNo, password, nickName };
     },
@@ -77,9 +84,15 @@ export function seed(baseUrl: string) {
       return url.toString();
     },
 
-    /** `a` sends a friend request and `b` accepts it: they are friends. */
+    /** `a` finds `b` by PipID and sends a friend request, and `b` accepts it: they are friends. */
     async befriend(a: SeededUser, b: SeededUser): Promise<void> {
-      await post(baseUrl, '/friend/apply', { userId: b.userId }, a.token);
+      const found = await request<{ ref: string }>(
+        baseUrl,
+        `/friend/search?${new URLSearchParams({ chatNo: b.chatNo }).toString()}`,
+        undefined,
+        a.token,
+      );
+      await post(baseUrl, '/friend/apply', { userId: b.userId, ref: found.ref }, a.token);
       const { list } = await request<{ list: { applyId: string; userId: string; direction: string }[] }>(
         baseUrl,
         '/friend/applyList',
@@ -93,7 +106,11 @@ export function seed(baseUrl: string) {
 
     /** Signs in again (another device); answers the new token. */
     async login(account: string, password: string = SEED_PASSWORD): Promise<string> {
-      const { token } = await post<{ token: string }>(baseUrl, '/auth/login', { account, password });
+      const { token } = await post<{ token: string }>(baseUrl, '/auth/login', {
+        account,
+        password,
+        ...(await code()),
+      });
       return token;
     },
   };

@@ -64,10 +64,13 @@ export interface TestServerOptions {
   env?: Record<string, string>;
   realtime?: AppDeps['realtime'];
   onFriendsMade?: AppDeps['onFriendsMade'];
+  appender?: AppDeps['appender'];
   /** Defaults to a logger at LOG_LEVEL (silent in tests). */
   logger?: AppDeps['logger'];
   /** Starts another node of that server's deployment: the same database and bus (close it first). */
   nodeOf?: TestServer;
+  /** PostgreSQL: where the server connects (a proxy's URL); its schema is still made through PG_URL. */
+  pgUrl?: string;
 }
 
 async function withPg<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -97,8 +100,9 @@ export async function startTestServer(
     const schema = `t_${randomBytes(6).toString('hex')}`;
     await withPg((c) => c.query(`create schema "${schema}"`));
     cleanups.push(() => withPg((c) => c.query(`drop schema "${schema}" cascade`)).then(() => {}));
-    const separator = PG_URL.includes('?') ? '&' : '?';
-    databaseUrl = `${PG_URL}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+    const base = options.pgUrl ?? PG_URL;
+    const separator = base.includes('?') ? '&' : '?';
+    databaseUrl = `${base}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
   } else {
     databaseUrl = `sqlite:${path.join(dir, 'paichat.db')}`;
   }
@@ -124,6 +128,7 @@ export async function startTestServer(
       onCaptchaIssued: (id, answer) => captchas.set(id, answer),
       ...(options.realtime ? { realtime: options.realtime } : {}),
       ...(options.onFriendsMade ? { onFriendsMade: options.onFriendsMade } : {}),
+      ...(options.appender ? { appender: options.appender } : {}),
       ...(options.logger ? { logger: options.logger } : {}),
       ...(options.nodeOf ? { bus: options.nodeOf.running.app.paichat.bus } : {}),
     });
@@ -145,9 +150,16 @@ export async function startTestServer(
   };
 }
 
-/** Signs in through the verification code, reading its answer through the test hook. */
-export async function captchaFor(server: TestServer): Promise<{ captchaId: string; captchaCode: string }> {
-  const response = await fetch(`${server.url}/auth/captcha`);
+/**
+ * A fresh verification code and its answer (read through the test hook). `account` asks as the
+ * login form does once that account needs a code while the server runs with CAPTCHA=off.
+ */
+export async function captchaFor(
+  server: TestServer,
+  account?: string,
+): Promise<{ captchaId: string; captchaCode: string }> {
+  const query = account === undefined ? '' : `?${new URLSearchParams({ account }).toString()}`;
+  const response = await fetch(`${server.url}/auth/captcha${query}`);
   const { data } = (await response.json()) as { data: { captchaId: string } };
   const answer = server.captchas.get(data.captchaId);
   if (answer === undefined) throw new Error('captcha answer not seen');

@@ -35,9 +35,9 @@ export interface CheckFailure {
 
 const PATTERNS: Record<FormatRuleType, RegExp> = {
   phone: /^1\d{10}$/,
-  email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
+  email: /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/,
   idcard: /^(\d{15}|\d{17}[\dXx])$/,
-  url: /^(https?|ftp):\/\/[^\s/?#]+\S*$/i,
+  url: /^(https?|ftp):\/\/[^\s/?#]+(?:[/?#]\S*)?$/i,
   number: /^\d+$/,
 };
 

@@ -37,6 +37,13 @@ export type NavDecision =
 
 export const HOME = '/';
 
+/** Without a pattern: `/\/+$/` would rescan every run of slashes from each of its slashes. */
+function trimTrailingSlashes(path: string): string {
+  let end = path.length;
+  while (end > 0 && path[end - 1] === '/') end -= 1;
+  return path.slice(0, end);
+}
+
 /** '/a/b?x=1', 'a/b?x=1' and '#/a/b?x=1' all give path '/a/b' and url '/a/b?x=1'. */
 export function normalizeUrl(url: string): { path: string; search: string; url: string } {
   let u = url.trim().replace(/^#/, '');
@@ -45,7 +52,7 @@ export function normalizeUrl(url: string): { path: string; search: string; url: 
   const q = u.indexOf('?');
   const rawPath = q >= 0 ? u.slice(0, q) : u;
   const rawSearch = q >= 0 ? u.slice(q) : '';
-  const path = '/' + rawPath.replace(/^\/+/, '').replace(/\/+$/, '');
+  const path = '/' + trimTrailingSlashes(rawPath.replace(/^\/+/, ''));
   const search = rawSearch === '?' ? '' : rawSearch;
   return { path, search, url: path + search };
 }

@@ -26,6 +26,28 @@ const { configureRequest, request, resetRequest } = await import('../api/request
 const session = await import('./session');
 const { readAuthToken, writeAuthToken } = await import('../lib/authToken');
 const { useBadges } = await import('./badges');
+const { CHAT_DB_NAME, openChatStorage } = await import('./chat/storage');
+
+/** Chats stored on this browser by user u1: a list entry, a message, an unsent outbox item. */
+async function storeChatsOfU1(): Promise<void> {
+  const store = await openChatStorage('u1');
+  await store.write([
+    {
+      op: 'putOutbox',
+      item: {
+        clientMsgId: 'local_1',
+        chatId: 'c1',
+        userId: 'u2',
+        msgType: 'TEXT',
+        content: {},
+        createTime: 1,
+      },
+    },
+  ]);
+  store.close();
+}
+
+const chatStoreExists = async () => (await indexedDB.databases()).some((d) => d.name === CHAT_DB_NAME);
 
 /** The server has revoked every token (a 401 for any request). */
 let revoked = false;
@@ -88,6 +110,25 @@ describe('session', () => {
     expect(sessionStorage.length).toBe(0);
     expect(useBadges.getState().badges).toEqual([0, 0, 0, 0]);
     expect(toast).not.toHaveBeenCalled();
+  });
+
+  it('signs out: the chats stored on this browser are deleted', async () => {
+    await session.signIn('tok');
+    await storeChatsOfU1();
+    expect(await chatStoreExists()).toBe(true);
+
+    await session.signOut();
+    await vi.waitFor(async () => expect(await chatStoreExists()).toBe(false));
+  });
+
+  it('an expired session deletes the chats stored on this browser', async () => {
+    await session.signIn('tok');
+    await storeChatsOfU1();
+    revoked = true;
+
+    await request('/my/getInfo').catch(() => undefined);
+    expect(goToLogin).toHaveBeenCalledOnce();
+    await vi.waitFor(async () => expect(await chatStoreExists()).toBe(false));
   });
 
   it('ends an expired session once: toast, socket closed, storage cleared, login', async () => {

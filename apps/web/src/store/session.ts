@@ -5,7 +5,8 @@
  * Start: store the token, load user info, then open the socket (spec 7: "on launch: get user
  * info, then connect the socket").
  * End (sign-out or expiry): close the socket on purpose, clear storage (the interface language
- * stays: it belongs to the device, not the account), forget cached server data, go to login.
+ * stays: it belongs to the device, not the account) and the chats kept in IndexedDB, forget
+ * cached server data, go to login.
  */
 import { create } from 'zustand';
 import { logout } from '@paichat/protocol';
@@ -17,6 +18,7 @@ import { createRealtime } from '../realtime/realtime';
 import { showToast } from '../components/ui';
 import { LOCALE_STORAGE_KEY, t } from '../i18n';
 import { useBadges } from './badges';
+import { discardChatData } from './chat/lifecycle';
 
 interface SessionState {
   token: string | null;
@@ -76,19 +78,31 @@ function clearStorage(): void {
   }
 }
 
-/** Everything local to the session goes; the server is not asked. */
-export function clearSession(): void {
+/** Deletes the chats on this device; a failure is only reported (nothing else can be done). */
+export function discardDeviceChats(): Promise<void> {
+  return discardChatData().catch((error: unknown) =>
+    console.error('could not delete the stored chats', error),
+  );
+}
+
+/**
+ * Everything local to the session goes; the server is not asked. Resolves once the stored
+ * chats are deleted too (nobody has to wait for that: a new session's store opens after it).
+ */
+export function clearSession(): Promise<void> {
   socket.close();
   clearAuthToken();
   clearStorage();
+  const chatsDeleted = discardDeviceChats();
   queryClient.clear();
   useBadges.getState().clearAll();
   useSession.setState({ token: null });
+  return chatsDeleted;
 }
 
 /** The session expired (401, 4001, 4002): the request module has toasted once already. */
 export function endExpiredSession(): void {
-  clearSession();
+  void clearSession();
   goToLogin();
 }
 
@@ -102,6 +116,6 @@ export async function signOut(): Promise<void> {
   } catch {
     // Offline or already expired: the local session ends all the same.
   }
-  clearSession();
+  void clearSession();
   goToLogin();
 }

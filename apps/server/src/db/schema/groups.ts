@@ -41,9 +41,12 @@ export interface GroupInvitesTable {
   created_by: number;
   created_at: number;
   expires_at: number;
+  /** When the creator's membership ended (or the group was dismissed); null while valid. */
+  revoked_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export type GroupRow = Selectable<GroupsTable>;
 export type NewGroup = Insertable<GroupsTable>;
 export type GroupMemberRow = Selectable<GroupMembersTable>;
 export type GroupInviteRow = Selectable<GroupInvitesTable>;
+export type NewGroupInvite = Insertable<GroupInvitesTable>;

@@ -8,6 +8,7 @@ import type { FriendsTable } from './friends';
 import type { GroupInvitesTable, GroupMembersTable, GroupsTable } from './groups';
 import type { LoginFailuresTable } from './login-failures';
 import type { MessagesTable } from './messages';
+import type { ServerSecretsTable } from './server-secrets';
 import type { SessionsTable } from './sessions';
 import type { SocketsTable } from './sockets';
 import type { UploadsTable } from './uploads';
@@ -28,6 +29,7 @@ export interface DatabaseSchema {
   groups: GroupsTable;
   group_members: GroupMembersTable;
   group_invites: GroupInvitesTable;
+  server_secrets: ServerSecretsTable;
   sockets: SocketsTable;
 }
 
@@ -46,6 +48,7 @@ export type * from './friends';
 export type * from './groups';
 export type * from './login-failures';
 export type * from './messages';
+export type * from './server-secrets';
 export type * from './sessions';
 export type * from './sockets';
 export type * from './uploads';

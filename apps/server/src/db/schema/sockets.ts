@@ -2,7 +2,7 @@ import type { ColumnType, Generated, Selectable } from 'kysely';
 
 type Nullable = ColumnType<number | null, number | null | undefined, number | null>;
 
-/** A socket from its ticket to its close; see migrations/0018_sockets.ts. */
+/** A socket from its ticket to its close; see migrations/0020_sockets.ts. */
 export interface SocketsTable {
   id: Generated<number>;
   /** sha256 (hex) of the ticket; the ticket itself is never stored. */

@@ -6,7 +6,7 @@ const BROWSERS: [RegExp, string][] = [
   [/SamsungBrowser/, 'Samsung Internet'],
   [/Firefox\/|FxiOS\//, 'Firefox'],
   [/Chrome\/|CriOS\//, 'Chrome'],
-  [/Version\/[\d.]+.*Safari\//, 'Safari'],
+  [/Version\/[\d.]+ (?:Mobile\/\w+ )?Safari\//, 'Safari'],
 ];
 
 const SYSTEMS: [RegExp, string][] = [

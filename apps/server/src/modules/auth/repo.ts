@@ -128,8 +128,8 @@ export async function addFailure(db: DbOrTx, key: string, now: number, windowMs:
     .execute();
 }
 
-export async function deleteFailures(db: DbOrTx, key: string): Promise<void> {
-  await db.deleteFrom('login_failures').where('key', '=', key).execute();
+export async function deleteFailures(db: DbOrTx, keys: string[]): Promise<void> {
+  await db.deleteFrom('login_failures').where('key', 'in', keys).execute();
 }
 
 export async function deleteEndedFailureWindows(db: DbOrTx, before: number): Promise<void> {

@@ -10,9 +10,11 @@ const callerOf = (request: FastifyRequest): Caller => ({
 });
 
 export function authRoutes(app: FastifyInstance, auth: AuthService): void {
-  route(app, getCaptcha, () => auth.issueCaptcha(), { rateLimit: RATE_LIMITS.captcha });
-  route(app, checkChatNo, (input) => auth.checkChatNo(input.chatNo));
-  route(app, register, (input, { request }) => auth.register(input, callerOf(request)));
+  route(app, getCaptcha, (input) => auth.issueCaptcha(input.account), { rateLimit: RATE_LIMITS.captcha });
+  route(app, checkChatNo, (input) => auth.checkChatNo(input.chatNo), { rateLimit: RATE_LIMITS.checkChatNo });
+  route(app, register, (input, { request }) => auth.register(input, callerOf(request)), {
+    rateLimit: RATE_LIMITS.register,
+  });
   route(app, login, (input, { request }) => auth.login(input, callerOf(request)));
   route(app, logout, async (_input, ctx) => {
     await auth.logout(ctx.auth());

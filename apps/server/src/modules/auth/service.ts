@@ -27,7 +27,7 @@ import { closeSessionSockets, pushToUsers } from '../../realtime/push';
 import { summarizeUserAgent } from './device';
 import { hashPassword, verifyPassword, warmUpPasswordCheck } from './password';
 import * as repo from './repo';
-import { isThrottled, recordFailure, recordSuccess, throttleKeys } from './throttle';
+import { accountNeedsCode, recordFailure, recordSuccess, throttleKeys, throttleState } from './throttle';
 import { hashToken, newToken } from './tokens';
 
 export interface AuthServiceDeps {
@@ -44,6 +44,12 @@ export interface Caller {
   /** The client address as Fastify resolves it (TRUST_PROXY decides whether proxies count). */
   ip: string;
   userAgent: string | undefined;
+}
+
+/** A verification code answer as sign-in and sign-up take it. */
+export interface CaptchaAnswer {
+  captchaId?: string | undefined;
+  captchaCode?: string | undefined;
 }
 
 export interface SessionIdentity {
@@ -101,9 +107,27 @@ export function createAuthService(deps: AuthServiceDeps) {
     };
   };
 
+  /** Uses the code up (single use, right or wrong); refuses a missing, wrong or expired one. */
+  async function takeCaptchaAnswer(answer: CaptchaAnswer): Promise<void> {
+    const code = answer.captchaCode?.trim().toLowerCase() ?? '';
+    if (!answer.captchaId || code === '') throw new CaptchaRequiredError();
+    const captcha = await repo.takeCaptcha(db, answer.captchaId);
+    if (!captcha || captcha.expires_at <= clock.now() || captcha.answer !== code)
+      throw new CaptchaWrongError();
+  }
+
   return {
-    async issueCaptcha() {
-      if (!config.captcha) return { enabled: false, captchaId: '', image: '' };
+    /**
+     * A new code. With CAPTCHA=off none is issued (`enabled: false`), unless `account` has had
+     * enough recent failures that signing in to it needs one (throttle.ts).
+     */
+    async issueCaptcha(account?: string) {
+      const needed =
+        config.captcha ||
+        (account !== undefined &&
+          account !== '' &&
+          (await accountNeedsCode(db, account.toLowerCase(), clock.now())));
+      if (!needed) return { enabled: false, captchaId: '', image: '' };
       const captcha = svgCaptcha.create({
         size: 4,
         noise: 2,
@@ -129,10 +153,12 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async register(
-      input: { chatNo: string; password: string; nickName: string },
+      input: { chatNo: string; password: string; nickName: string } & CaptchaAnswer,
       caller: Caller,
     ): Promise<{ token: string; userId: string }> {
       if (!config.registrationOpen) throw new RegistrationClosedError();
+      // Before anything else: each try at a chat ID costs a person's work, not a script's.
+      if (config.captcha) await takeCaptchaAnswer(input);
       const chatNoLower = input.chatNo.toLowerCase();
       // Cheap early answer; the unique index decides when two registrations race.
       if (await repo.findUserByChatNoLower(db, chatNoLower)) throw new ChatNoTakenError();
@@ -158,25 +184,14 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async login(
-      input: {
-        account: string;
-        password: string;
-        captchaId?: string | undefined;
-        captchaCode?: string | undefined;
-      },
+      input: { account: string; password: string } & CaptchaAnswer,
       caller: Caller,
     ): Promise<{ token: string }> {
       const accountLower = input.account.toLowerCase();
       const keys = throttleKeys(accountLower, caller.ip);
-      if (await isThrottled(db, keys, clock.now())) throw new TooManyAttemptsError();
-
-      if (config.captcha) {
-        const code = input.captchaCode?.trim().toLowerCase() ?? '';
-        if (!input.captchaId || code === '') throw new CaptchaRequiredError();
-        const captcha = await repo.takeCaptcha(db, input.captchaId);
-        if (!captcha || captcha.expires_at <= clock.now() || captcha.answer !== code)
-          throw new CaptchaWrongError();
-      }
+      const state = await throttleState(db, keys, clock.now());
+      if (state.locked) throw new TooManyAttemptsError();
+      if (config.captcha || state.codeRequired) await takeCaptchaAnswer(input);
 
       const user = await repo.findUserByChatNoLower(db, accountLower);
       if (!(await verifyPassword(user?.password_hash ?? undefined, input.password)) || !user) {

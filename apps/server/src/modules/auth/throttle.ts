@@ -1,55 +1,87 @@
 /**
- * Login throttling.
+ * Sign-in protection.
  *
- * A failed sign-in (unknown account or wrong password) counts against two keys at once: the
- * account (the chat ID, ignoring case) and the client address.
- * - Account: after 5 failures within 15 minutes, every sign-in to that account is refused
- *   ("tooManyAttempts", body code 429) until 15 minutes after its first counted failure,
- *   whatever the address and even with the right password.
+ * A failed sign-in (unknown account or wrong password) counts against three keys at once:
+ * - Pair (the account, ignoring case, from one client address): after 5 failures within 15
+ *   minutes, that address may not sign in to that account ("tooManyAttempts", body code 429),
+ *   even with the right password, until 15 minutes after the pair's first counted failure.
  * - Address: after 20 failures within 15 minutes from one address, every sign-in from it is
  *   refused the same way, whatever the account.
+ * - Account (from any address): after 3 failures within 15 minutes, signing in to it needs the
+ *   verification code, even when the server runs with CAPTCHA=off (with CAPTCHA=on it always
+ *   does). The account itself is never locked: failures from an attacker's addresses cannot
+ *   lock the owner out, they only make everyone prove they are a person.
  * - A window opens at a key's first failure and lasts 15 minutes; the first failure after it
  *   ends opens a new one. Refused attempts and wrong verification codes do not count.
- * - A successful sign-in clears the account's counter (not the address's, so signing in to
- *   one's own account does not buy more guesses at others).
+ * - A successful sign-in clears its pair's and its account's counters (not the address's, so
+ *   signing in to one's own account does not buy more guesses at others).
  * - The client address is the connection's peer address. X-Forwarded-For is ignored unless
  *   TRUST_PROXY names the proxies in front of the server, so a client cannot escape the
- *   limit by sending a made-up X-Forwarded-For.
+ *   limits by sending a made-up X-Forwarded-For.
  * Counters live in the database (table login_failures), so every node shares them.
  */
 import type { DbOrTx } from '../../db';
 import { addFailure, deleteEndedFailureWindows, deleteFailures, findFailureCounters } from './repo';
 
 export const THROTTLE_WINDOW_MS = 15 * 60_000;
-export const ACCOUNT_FAILURE_LIMIT = 5;
+export const PAIR_FAILURE_LIMIT = 5;
 export const ADDRESS_FAILURE_LIMIT = 20;
+/** Failures against an account after which signing in to it needs the verification code. */
+export const ACCOUNT_CODE_AFTER = 3;
 
 export interface ThrottleKeys {
-  account: string;
+  pair: string;
   address: string;
+  account: string;
 }
 
 export const throttleKeys = (accountLower: string, ip: string): ThrottleKeys => ({
-  account: `acct:${accountLower}`,
+  pair: `pair:${ip}|${accountLower}`,
   address: `ip:${ip}`,
+  account: accountKey(accountLower),
 });
 
-/** Whether either key has used up its failures in a window that has not ended yet. */
-export async function isThrottled(db: DbOrTx, keys: ThrottleKeys, now: number): Promise<boolean> {
-  const rows = await findFailureCounters(db, [keys.account, keys.address]);
-  return rows.some((row) => {
-    const limit = row.key === keys.account ? ACCOUNT_FAILURE_LIMIT : ADDRESS_FAILURE_LIMIT;
-    return row.count >= limit && row.window_start > now - THROTTLE_WINDOW_MS;
-  });
+const accountKey = (accountLower: string) => `acct:${accountLower}`;
+
+export interface ThrottleState {
+  /** The pair or the address has used up its failures: refuse the attempt. */
+  locked: boolean;
+  /** The account's recent failures make the verification code required. */
+  codeRequired: boolean;
+}
+
+/** Counts in a window that has not ended yet, by key. */
+async function liveCounts(db: DbOrTx, keys: string[], now: number): Promise<Map<string, number>> {
+  const rows = await findFailureCounters(db, keys);
+  return new Map(
+    rows.filter((row) => row.window_start > now - THROTTLE_WINDOW_MS).map((row) => [row.key, row.count]),
+  );
+}
+
+export async function throttleState(db: DbOrTx, keys: ThrottleKeys, now: number): Promise<ThrottleState> {
+  const counts = await liveCounts(db, [keys.pair, keys.address, keys.account], now);
+  return {
+    locked:
+      (counts.get(keys.pair) ?? 0) >= PAIR_FAILURE_LIMIT ||
+      (counts.get(keys.address) ?? 0) >= ADDRESS_FAILURE_LIMIT,
+    codeRequired: (counts.get(keys.account) ?? 0) >= ACCOUNT_CODE_AFTER,
+  };
+}
+
+/** Whether signing in to this account needs the verification code because of its failures. */
+export async function accountNeedsCode(db: DbOrTx, accountLower: string, now: number): Promise<boolean> {
+  const key = accountKey(accountLower);
+  return ((await liveCounts(db, [key], now)).get(key) ?? 0) >= ACCOUNT_CODE_AFTER;
 }
 
 export async function recordFailure(db: DbOrTx, keys: ThrottleKeys, now: number): Promise<void> {
-  await addFailure(db, keys.account, now, THROTTLE_WINDOW_MS);
-  await addFailure(db, keys.address, now, THROTTLE_WINDOW_MS);
+  for (const key of [keys.pair, keys.address, keys.account]) {
+    await addFailure(db, key, now, THROTTLE_WINDOW_MS);
+  }
   // Housekeeping: counters whose window ended long ago are of no use.
   await deleteEndedFailureWindows(db, now - 2 * THROTTLE_WINDOW_MS);
 }
 
 export async function recordSuccess(db: DbOrTx, keys: ThrottleKeys): Promise<void> {
-  await deleteFailures(db, keys.account);
+  await deleteFailures(db, [keys.pair, keys.account]);
 }

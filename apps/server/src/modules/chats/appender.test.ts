@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { migrateToLatest, openDatabase, type Db } from '../../db';
+import { ServerBusyError } from '../../errors';
 import { createLogger } from '../../logger';
 import { insertUser } from '../auth/repo';
 import { createAppender, type AppendOutcome, type AppendRequest } from './appender';
+import { noIdMark } from './id-mark';
 import { ensureSingleChat, listMessagesAfter } from './repo';
 
 describe('appender (group commit)', () => {
@@ -43,7 +45,7 @@ describe('appender (group commit)', () => {
   });
 
   it('writes the sends of one turn in one transaction, with consecutive seqs in arrival order', async () => {
-    const appender = createAppender(db, logger);
+    const appender = createAppender(db, logger, noIdMark);
     const transactions = vi.spyOn(db, 'transaction');
     const outcomes = await Promise.all(
       ['m1', 'm2', 'm3'].map((t) => appender.append(request(t, `local_${t}`))),
@@ -59,7 +61,7 @@ describe('appender (group commit)', () => {
   });
 
   it('answers a copy in the same batch, or a later retry, with the original and leaves no gap', async () => {
-    const appender = createAppender(db, logger);
+    const appender = createAppender(db, logger, noIdMark);
     const [first, copy, other] = await Promise.all([
       appender.append(request('x', 'local_same')),
       appender.append(request('x again', 'local_same')),
@@ -83,7 +85,7 @@ describe('appender (group commit)', () => {
   });
 
   it('keeps the good messages of a batch in which one fails', async () => {
-    const appender = createAppender(db, logger);
+    const appender = createAppender(db, logger, noIdMark);
     const results = await Promise.allSettled([
       appender.append(request('good 1', 'local_g1')),
       appender.append(request('no such chat', 'local_bad', 999_999)),
@@ -96,6 +98,35 @@ describe('appender (group commit)', () => {
     ]);
   });
 
+  it('refuses at once, storing nothing, once maxWaiting sends wait behind a batch', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let holding = true;
+    const appender = createAppender(db, logger, noIdMark, {
+      maxWaiting: 2,
+      // The first batch waits after its commit: what arrives meanwhile queues behind it.
+      afterCommit: async () => {
+        if (!holding) return;
+        holding = false;
+        await held;
+      },
+    });
+    const first = appender.append(request('first', 'local_w0'));
+    await vi.waitFor(() => expect(holding).toBe(false));
+    const queued = [appender.append(request('a', 'local_w1')), appender.append(request('b', 'local_w2'))];
+    await expect(appender.append(request('c', 'local_w3'))).rejects.toBeInstanceOf(ServerBusyError);
+    release();
+    const outcomes = await Promise.all([first, ...queued]);
+    expect(outcomes.map((o) => o.stored && o.seq)).toEqual([1, 2, 3]);
+    expect((await listMessagesAfter(db, chatId, 0, 10)).map((r) => r.client_msg_id)).toEqual([
+      'local_w0',
+      'local_w1',
+      'local_w2',
+    ]);
+    // Room again once the queue has drained.
+    expect(await appender.append(request('c', 'local_w3'))).toMatchObject({ stored: true, seq: 4 });
+  });
+
   it('opens the chat of a pair that has none', async () => {
     const c = await insertUser(db, {
       chat_no: 'c',
@@ -104,7 +135,7 @@ describe('appender (group commit)', () => {
       password_hash: null,
       created_at: 1,
     });
-    const appender = createAppender(db, logger);
+    const appender = createAppender(db, logger, noIdMark);
     const outcome = await appender.append({ ...request('hi', null, null), recipientId: c });
     expect(outcome).toMatchObject({ stored: true, seq: 1 });
     expect(outcome.stored && outcome.chatId).not.toBe(chatId);

@@ -7,8 +7,17 @@
  *
  * Each caller hears of its own message only after the batch has committed, so nothing is
  * pushed before it is stored. A retried clientMsgId is answered with the original message
- * (appendMessage stores nothing and leaves no seq gap). If a batch fails as a whole, its
- * messages are written again one transaction each, so one bad message cannot fail the others.
+ * (appendMessage stores nothing and leaves no seq gap). If a batch fails as a whole before its
+ * COMMIT (it was rolled back), its messages are written again one transaction each, so one bad
+ * message cannot fail the others; if the COMMIT itself fails, every sender is told.
+ *
+ * Before a batch commits, the message-id mark (id-mark.ts) covers its ids: one more small
+ * synced write per batch, so that a database that goes back in time never gives them again.
+ *
+ * The queue is bounded (`maxWaiting`, a few batches' worth): past it, `append` refuses at once
+ * with ServerBusyError (HTTP 503 with Retry-After, which clients retry) instead of letting the
+ * queue, and the memory and latency of every send behind it, grow without limit while the
+ * database falls behind. A refused send stores nothing.
  *
  * Messages are written in order of chat id (stable: arrival order within a chat), so two nodes
  * writing batches into PostgreSQL always lock chat rows in the same order and cannot deadlock.
@@ -21,6 +30,8 @@
 import type { SendStatus } from '@paichat/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, MessageRow, Tx } from '../../db';
+import { ServerBusyError } from '../../errors';
+import type { IdMark } from './id-mark';
 import * as repo from './repo';
 
 export interface AppendRequest {
@@ -56,6 +67,21 @@ interface Waiting {
 }
 
 export const MAX_BATCH = 256;
+/** Sends that may wait for a batch: four batches' worth (a second or so of a busy SQLite's work). */
+export const MAX_WAITING = 4 * MAX_BATCH;
+
+export interface AppenderOptions {
+  /** Messages written per transaction. */
+  maxBatch?: number;
+  /** Sends that may wait for a batch; past it, append refuses at once (ServerBusyError). */
+  maxWaiting?: number;
+  /**
+   * Test hook: runs once a batch has committed, before its senders hear of it (it holds open
+   * the window between the two). Throwing from it acts as a commit whose reply was lost: the
+   * messages are stored and their senders hear an error.
+   */
+  afterCommit?: () => Promise<void>;
+}
 
 async function appendOne(trx: Tx, request: AppendRequest): Promise<AppendOutcome> {
   const chatId =
@@ -85,28 +111,49 @@ async function appendOne(trx: Tx, request: AppendRequest): Promise<AppendOutcome
 const byChat = (a: Waiting, b: Waiting): number =>
   (a.request.chatId ?? Number.MAX_SAFE_INTEGER) - (b.request.chatId ?? Number.MAX_SAFE_INTEGER);
 
-export function createAppender(db: Db, log: FastifyBaseLogger, maxBatch = MAX_BATCH) {
+export function createAppender(
+  db: Db,
+  log: FastifyBaseLogger,
+  idMark: IdMark,
+  options: AppenderOptions = {},
+) {
+  const { maxBatch = MAX_BATCH, maxWaiting = MAX_WAITING, afterCommit } = options;
   let queue: Waiting[] = [];
   let writing = false;
 
+  /** Stores the messages in the transaction; the mark covers their ids before it commits. */
+  async function appendAll(trx: Tx, batch: Waiting[]): Promise<AppendOutcome[]> {
+    const results: AppendOutcome[] = [];
+    for (const waiting of batch) results.push(await appendOne(trx, waiting.request));
+    await idMark.cover(Math.max(0, ...results.map((r) => (r.stored ? r.id : 0))));
+    return results;
+  }
+
   async function writeBatch(batch: Waiting[]): Promise<void> {
     batch.sort(byChat);
+    // Set once every statement has run: what fails after it is the COMMIT.
+    let committing = false;
     try {
       const outcomes = await db.transaction().execute(async (trx) => {
-        const results: AppendOutcome[] = [];
-        for (const waiting of batch) results.push(await appendOne(trx, waiting.request));
+        const results = await appendAll(trx, batch);
+        committing = true;
         return results;
       });
+      await afterCommit?.();
       batch.forEach((waiting, i) => waiting.resolve(outcomes[i] as AppendOutcome));
     } catch (error) {
-      if (batch.length === 1) {
-        batch[0]?.reject(error);
+      if (batch.length === 1 || committing) {
+        // A COMMIT that failed with its connection may have been applied: only its answer is
+        // certainly lost. Writing the messages again could store one without clientMsgId twice,
+        // so each sender hears of the failure and retries (by clientMsgId, which is safe).
+        for (const waiting of batch) waiting.reject(error);
         return;
       }
       log.warn({ err: error, size: batch.length }, 'message batch failed; writing its messages one by one');
       for (const waiting of batch) {
         try {
-          waiting.resolve(await db.transaction().execute((trx) => appendOne(trx, waiting.request)));
+          const [outcome] = await db.transaction().execute((trx) => appendAll(trx, [waiting]));
+          waiting.resolve(outcome as AppendOutcome);
         } catch (single) {
           waiting.reject(single);
         }
@@ -127,8 +174,12 @@ export function createAppender(db: Db, log: FastifyBaseLogger, maxBatch = MAX_BA
   }
 
   return {
-    /** Stores the message with the next batch; resolves once that batch has committed. */
+    /**
+     * Stores the message with the next batch; resolves once that batch has committed. Rejects at
+     * once with ServerBusyError when `maxWaiting` sends are already waiting.
+     */
     append(request: AppendRequest): Promise<AppendOutcome> {
+      if (queue.length >= maxWaiting) return Promise.reject(new ServerBusyError());
       return new Promise<AppendOutcome>((resolve, reject) => {
         queue.push({ request, resolve, reject });
         if (writing) return;

@@ -2,18 +2,18 @@
  * What gets stored as a message's content: the client's validated content, with whatever the
  * server knows better filled in from the database. Files must be stored files of the right
  * kind (an IMAGE's url an image, a VOICE's a recording, …); a CARD gets the carded user's
- * current profile, not the client's copy of it.
+ * current profile, not the client's copy of it, and only of someone the sender may see.
  */
 import { MsgType, type OutgoingMessage } from '@paichat/protocol';
 import { ValidationError } from '../../errors';
-import { parseId } from '../../ids';
+import { cleanDisplayName } from '../files/names';
 import type { FileFacts } from '../files/service';
+import type { CardFacts } from '../friends/visibility';
 
 export interface ContentDeps {
   describeFiles: (urls: readonly string[]) => Promise<Map<string, FileFacts>>;
-  findUser: (
-    id: number,
-  ) => Promise<{ id: number; nick_name: string; portrait: string; chat_no: string | null } | undefined>;
+  /** A card of `userId` as `senderId` may send it; null when the sender may not see them. */
+  cardOf: (senderId: number, userId: string, ref: string | undefined) => Promise<CardFacts | null>;
 }
 
 type Kind = 'image' | 'audio' | 'video' | 'any';
@@ -35,6 +35,7 @@ const fits = (facts: FileFacts, kind: Kind): boolean => {
 
 export async function storedContent(
   message: OutgoingMessage,
+  senderId: number,
   deps: ContentDeps,
 ): Promise<Record<string, unknown>> {
   const files = async (wanted: [field: string, url: string | undefined, kind: Kind][]) => {
@@ -85,18 +86,19 @@ export async function storedContent(
     case MsgType.FILE: {
       const { url } = message.content;
       const file = (await files([['url', url, 'any']])).get(url) as FileFacts;
-      return { url, name: message.content.name ?? file.name, size: file.size };
+      // A name the sender chose is cleaned as an uploaded one is (bidi, invisible, executable).
+      const { name } = message.content;
+      const storedExt = url.slice(url.lastIndexOf('.') + 1);
+      return {
+        url,
+        name: name === undefined ? file.name : cleanDisplayName(name, storedExt),
+        size: file.size,
+      };
     }
     case MsgType.CARD: {
-      const id = parseId(message.content.userId);
-      const user = id === null ? undefined : await deps.findUser(id);
-      if (!user) throw new ValidationError('content.userId: no such user');
-      return {
-        userId: String(user.id),
-        nickName: user.nick_name,
-        portrait: user.portrait,
-        chatNo: user.chat_no ?? '',
-      };
+      const card = await deps.cardOf(senderId, message.content.userId, message.content.ref);
+      if (!card) throw new ValidationError('content.userId: no such user');
+      return { ...card };
     }
   }
 }

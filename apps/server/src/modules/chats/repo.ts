@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { ChatMemberRow, ChatRow, DbOrTx, MessageRow, Tx } from '../../db';
+import type { ChatMemberRow, ChatRow, DbOrTx, Dialect, MessageRow, Tx } from '../../db';
 
 // Chats and their members.
 
@@ -201,6 +201,8 @@ export interface NewChatMessage {
  * waits for a racing original to commit) and the chat's head is put back as it was, so the
  * seq it took leaves no gap. No error is raised, so the transaction (and the other messages
  * of a batch) carries on.
+ *
+ * The caller covers the new id with the message-id mark (id-mark.ts) before it commits.
  */
 export async function appendMessage(
   trx: Tx,
@@ -258,6 +260,19 @@ async function restoreChatHead(trx: Tx, chatId: number): Promise<void> {
     }))
     .where('id', '=', chatId)
     .execute();
+}
+
+/**
+ * Who a chat's message at `seq` is for: the members whose history holds it (joined before it,
+ * not cleared past it, not gone before it). Read by seq, the answer does not depend on when it
+ * is asked: a member added after the message was stored is not among them, one removed after it
+ * still is. One query, however large the group.
+ */
+export async function recipientsAt(db: DbOrTx, chatId: number, seq: number): Promise<number[]> {
+  const { rows } = await sql<{ user_id: number }>`select "user_id" from "chat_members"
+    where "chat_id" = ${chatId} and "cleared_seq" < ${seq}
+      and ("left_seq" is null or "left_seq" >= ${seq})`.execute(db);
+  return rows.map((r) => r.user_id);
 }
 
 export function findByClientMsgId(
@@ -441,4 +456,44 @@ export async function countSessions(db: DbOrTx, userId: number): Promise<number>
 /** One chat as the member's list would show it, removed or not. */
 export function findSession(db: DbOrTx, userId: number, chatId: number): Promise<SessionRow | undefined> {
   return sessionsQuery(db, userId).where('m.chat_id', '=', chatId).executeTakeFirst();
+}
+
+// The message-id counter and seqs after a rollback (rollback.ts).
+
+/** The highest msgId the database's counter has given (0 before the first message). */
+export async function messageIdCounter(db: DbOrTx, dialect: Dialect): Promise<number> {
+  const { rows } =
+    dialect === 'postgres'
+      ? await sql<{ value: number | null }>`select pg_sequence_last_value(
+          pg_get_serial_sequence('messages', 'id')::regclass) as "value"`.execute(db)
+      : await sql<{ value: number | null }>`select "seq" as "value" from "sqlite_sequence"
+          where "name" = 'messages'`.execute(db);
+  return Number(rows[0]?.value ?? 0);
+}
+
+/** From now on the counter gives msgIds above `id`. */
+export async function moveMessageIdsPast(trx: Tx, dialect: Dialect, id: number): Promise<void> {
+  if (dialect === 'postgres') {
+    await sql`select setval(pg_get_serial_sequence('messages', 'id'), ${id})`.execute(trx);
+    return;
+  }
+  const moved = await sql`update "sqlite_sequence" set "seq" = ${id} where "name" = 'messages'`.execute(trx);
+  if (Number(moved.numAffectedRows ?? 0) === 0)
+    await sql`insert into "sqlite_sequence" ("name", "seq") values ('messages', ${id})`.execute(trx);
+}
+
+/**
+ * Every chat's next seq comes `by` further on. A current member's read position and removal
+ * move along, so their unread count and their list stay as they were, and so does a clear that
+ * had reached the chat's head. A former group member's view ends where they left, and stays.
+ */
+export async function skipSeqs(trx: Tx, by: number): Promise<void> {
+  await sql`update "chat_members" set
+      "read_seq" = "read_seq" + ${by},
+      "hidden_seq" = "hidden_seq" + ${by},
+      "cleared_seq" = case
+        when "cleared_seq" >= (select "c"."last_seq" from "chats" as "c" where "c"."id" = "chat_members"."chat_id")
+        then "cleared_seq" + ${by} else "cleared_seq" end
+    where "left_seq" is null`.execute(trx);
+  await sql`update "chats" set "last_seq" = "last_seq" + ${by}`.execute(trx);
 }

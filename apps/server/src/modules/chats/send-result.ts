@@ -26,23 +26,40 @@ export const sent = (
   duplicate,
 });
 
+/** Pushes a stored message again to the members it was for (clients drop repeats by msgId). */
+export type Redeliver = (original: MessageRow) => Promise<void>;
+
+/**
+ * A retry's answer: its original message, pushed again first. The retry may follow an attempt
+ * whose reply was lost after the commit (the message stored, its push never sent); without
+ * this, a connected recipient would not see it until a later message revealed the gap.
+ */
+async function repeated(original: MessageRow, clientMsgId: string, redeliver: Redeliver) {
+  await redeliver(original);
+  return sent(original, clientMsgId, true);
+}
+
 /** The answer of an append that stored nothing new: a retry answers its original; else the refusal. */
 export const unstoredAnswer = (
   outcome: Extract<AppendOutcome, { stored: false }>,
   clientMsgId: string,
-): SendMsgResult =>
-  outcome.original ? sent(outcome.original, clientMsgId, true) : refusedSend(outcome.refused, clientMsgId);
+  redeliver: Redeliver,
+): Promise<SendMsgResult> =>
+  outcome.original
+    ? repeated(outcome.original, clientMsgId, redeliver)
+    : Promise.resolve(refusedSend(outcome.refused, clientMsgId));
 
 /**
  * A refused send, unless it retries a message stored before the refusal began (say, before a
- * block, or before the sender left the group): that message is answered again.
+ * block, or before the sender left the group): that message is answered (and pushed) again.
  */
 export async function refusalUnlessRetry(
   db: DbOrTx,
   senderId: number,
   clientMsgId: string | null,
   status: Refusal,
+  redeliver: Redeliver,
 ): Promise<SendMsgResult> {
   const original = clientMsgId === null ? undefined : await findByClientMsgId(db, senderId, clientMsgId);
-  return original ? sent(original, clientMsgId ?? '', true) : refusedSend(status, clientMsgId ?? '');
+  return original ? repeated(original, clientMsgId ?? '', redeliver) : refusedSend(status, clientMsgId ?? '');
 }

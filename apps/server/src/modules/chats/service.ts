@@ -5,7 +5,9 @@
  * that also takes the chat's next seq (repo.appendMessage; concurrent sends share one
  * transaction, see appender.ts); only after the commit is it pushed, to every member's devices
  * (the sender's too). The (sender, clientMsgId) pair is unique: a retry, even one racing its
- * original, answers the original msgId and seq and stores nothing (and leaves no seq gap).
+ * original, answers the original msgId and seq and stores nothing (and leaves no seq gap); it
+ * pushes the original again, since the attempt it repeats may have lost its reply, and its
+ * push, after the commit.
  * Pushes are best effort; what makes delivery certain is the seq: a device that misses a push
  * sees the next one skip a seq, or reconnects, and fetches the gap with syncMessages.
  *
@@ -47,10 +49,12 @@ import type { Bus } from '../../realtime/bus';
 import { noticePush, pushToUsers } from '../../realtime/push';
 import * as friendsRepo from '../friends/repo';
 import type { AfterCommit, FriendsMadeEvent } from '../friends/service';
+import type { Visibility } from '../friends/visibility';
 import * as usersRepo from '../users/repo';
 import type { Appender, Refusal } from './appender';
+import type { IdMark } from './id-mark';
 import { storedContent, type ContentDeps } from './content';
-import { refusalUnlessRetry, sent, unstoredAnswer } from './send-result';
+import { refusalUnlessRetry, sent, unstoredAnswer, type Redeliver } from './send-result';
 import * as repo from './repo';
 import {
   party,
@@ -72,6 +76,10 @@ export interface ChatsServiceDeps {
   describeFiles: ContentDeps['describeFiles'];
   /** Stores sends in group-commit batches (shared with group sends). */
   appender: Appender;
+  /** Covers the ids of the notices written here, before they commit. */
+  idMark: IdMark;
+  /** Who may card whom (contact cards). */
+  visibility: Pick<Visibility, 'cardOf'>;
 }
 
 /** Names a chat by id, or (SINGLE) by the friend's user id. */
@@ -89,10 +97,10 @@ const pairOf = (a: number, b: number): ChatShape => ({
 
 export function createChatsService(deps: ChatsServiceDeps) {
   const { db, clock, bus, log } = deps;
-  const { appender } = deps;
+  const { appender, idMark } = deps;
   const contentDeps: ContentDeps = {
     describeFiles: deps.describeFiles,
-    findUser: (id) => usersRepo.findUserById(db, id),
+    cardOf: deps.visibility.cardOf,
   };
 
   /**
@@ -214,6 +222,7 @@ export function createChatsService(deps: ChatsServiceDeps) {
       });
       if (!appended) throw new Error('a notice without clientMsgId cannot conflict');
       const { id, seq } = appended;
+      await idMark.cover(id);
       // A notice is nothing to catch up on: it does not count as unread.
       for (const userId of [requesterId, accepterId]) await repo.advanceRead(trx, chatId, userId, seq);
       const people = await usersRepo.findUsersByIds(trx, [requesterId, accepterId]);
@@ -245,12 +254,20 @@ export function createChatsService(deps: ChatsServiceDeps) {
       if (!sender) throw new UnauthorizedError();
       if (!recipient) throw new UserNotFoundError();
 
-      const refuse = (status: Refusal) => refusalUnlessRetry(db, actor.userId, clientMsgId, status);
+      // A retry answers its original message, pushed again (its first push may never have gone out).
+      const redeliver: Redeliver = (original) =>
+        deliver(
+          { ...original, content: parseStoredContent(original.content) },
+          [sender, recipient],
+          actor.userId,
+        );
+      const refuse = (status: Refusal) =>
+        refusalUnlessRetry(db, actor.userId, clientMsgId, status, redeliver);
       if (context.senderBlocks) return refuse(SendStatus.USER_BLOCKED);
       if (context.recipientBlocks) return refuse(SendStatus.BLOCKED_BY_USER);
       if (!context.friends) return refuse(SendStatus.NOT_FRIENDS);
 
-      const content = await storedContent(input, contentDeps);
+      const content = await storedContent(input, actor.userId, contentDeps);
       const now = clock.now();
       const outcome = await appender.append({
         chatId: context.chatId,
@@ -262,7 +279,7 @@ export function createChatsService(deps: ChatsServiceDeps) {
         createdAt: now,
       });
       // A retry (or a copy racing its original): nothing was stored; answer the original.
-      if (!outcome.stored) return unstoredAnswer(outcome, clientMsgId ?? '');
+      if (!outcome.stored) return unstoredAnswer(outcome, clientMsgId ?? '', redeliver);
       const stored = outcome;
 
       const message: StoredMessage = {

@@ -65,6 +65,35 @@ describe('decodeBmp', () => {
     expect([...(decodeBmp(file)?.data ?? [])]).toEqual([255, 255, 255, 255, 0, 0, 255, 255]);
   });
 
+  it('scales a large image down while decoding: each pixel the average of its block', () => {
+    const image = decodeBmp(
+      bmp24([
+        [
+          [0, 0, 0],
+          [100, 0, 0],
+          [7, 7, 7],
+        ],
+        [
+          [200, 0, 0],
+          [100, 40, 0],
+          [9, 9, 9],
+        ],
+        [
+          [10, 20, 30],
+          [30, 20, 10],
+          [50, 50, 50],
+        ],
+      ]),
+      2,
+    );
+    // k = 2: blocks of 2 × 2, the ones at the right and bottom edges smaller.
+    expect(image?.width).toBe(2);
+    expect(image?.height).toBe(2);
+    expect([...(image?.data ?? [])]).toEqual([
+      100, 10, 0, 255, 8, 8, 8, 255, 20, 20, 20, 255, 50, 50, 50, 255,
+    ]);
+  });
+
   it('refuses what it cannot read', () => {
     expect(decodeBmp(Buffer.from('not a bitmap at all'))).toBeNull();
     const rle = bmp24([[[0, 0, 0]]]);

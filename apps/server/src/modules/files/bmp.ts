@@ -4,6 +4,11 @@
  * It reads the common Windows variants: 1/4/8-bit palettes, 16/24/32-bit, uncompressed or
  * with bit-field masks, bottom-up or top-down. Anything else (RLE, embedded JPEG/PNG, OS/2
  * headers) answers null and the upload is refused.
+ *
+ * An image larger than `maxSide` is scaled down while it is decoded (each output pixel the
+ * average of a k × k block), so the decoded pixels never take more than maxSide² × 4 bytes,
+ * however many the file holds. It is pure CPU work: the server runs it in a worker thread
+ * (bmp-worker.ts), never on the event loop.
  */
 
 export interface RawImage {
@@ -34,7 +39,8 @@ function channel(mask: number): Channel | null {
 const scale = (value: number, c: Channel): number =>
   Math.round(((value >>> c.shift) & c.max) * (255 / c.max));
 
-export function decodeBmp(file: Buffer): RawImage | null {
+/** Decodes a BMP, scaled down by a whole factor to at most `maxSide` pixels on each side. */
+export function decodeBmp(file: Buffer, maxSide = MAX_SIDE): RawImage | null {
   if (file.length < 54 || file.toString('latin1', 0, 2) !== 'BM') return null;
   const dataOffset = file.readUInt32LE(10);
   const headerSize = file.readUInt32LE(14);
@@ -81,35 +87,60 @@ export function decodeBmp(file: Buffer): RawImage | null {
 
   const stride = Math.floor((bpp * width + 31) / 32) * 4;
   if (dataOffset + stride * height > file.length) return null;
-  const out = Buffer.alloc(width * height * 4);
-  for (let y = 0; y < height; y += 1) {
-    const row = dataOffset + stride * (topDown ? y : height - 1 - y);
-    for (let x = 0; x < width; x += 1) {
-      const o = (y * width + x) * 4;
-      if (palette) {
-        const bitOffset = x * bpp;
-        const byte = file[row + (bitOffset >> 3)] as number;
-        const index = (byte >> (8 - bpp - (bitOffset & 7))) & ((1 << bpp) - 1);
-        if (index * 4 + 2 >= palette.length) return null;
-        out[o] = palette[index * 4 + 2] as number;
-        out[o + 1] = palette[index * 4 + 1] as number;
-        out[o + 2] = palette[index * 4] as number;
-        out[o + 3] = 255;
-      } else if (bpp === 24) {
-        const p = row + x * 3;
-        out[o] = file[p + 2] as number;
-        out[o + 1] = file[p + 1] as number;
-        out[o + 2] = file[p] as number;
-        out[o + 3] = 255;
-      } else {
-        const [r, g, b, a] = channels as (Channel | null)[];
-        const value = bpp === 16 ? file.readUInt16LE(row + x * 2) : file.readUInt32LE(row + x * 4);
-        out[o] = scale(value, r as Channel);
-        out[o + 1] = scale(value, g as Channel);
-        out[o + 2] = scale(value, b as Channel);
-        out[o + 3] = a ? scale(value, a) : 255;
+
+  /** Writes the pixel at column x of the row starting at byte `row` to px as RGBA; false if bad. */
+  const readPixel = (row: number, x: number, px: Uint8Array): boolean => {
+    if (palette) {
+      const bitOffset = x * bpp;
+      const byte = file[row + (bitOffset >> 3)] as number;
+      const index = (byte >> (8 - bpp - (bitOffset & 7))) & ((1 << bpp) - 1);
+      if (index * 4 + 2 >= palette.length) return false;
+      px[0] = palette[index * 4 + 2] as number;
+      px[1] = palette[index * 4 + 1] as number;
+      px[2] = palette[index * 4] as number;
+      px[3] = 255;
+    } else if (bpp === 24) {
+      const p = row + x * 3;
+      px[0] = file[p + 2] as number;
+      px[1] = file[p + 1] as number;
+      px[2] = file[p] as number;
+      px[3] = 255;
+    } else {
+      const [r, g, b, a] = channels as (Channel | null)[];
+      const value = bpp === 16 ? file.readUInt16LE(row + x * 2) : file.readUInt32LE(row + x * 4);
+      px[0] = scale(value, r as Channel);
+      px[1] = scale(value, g as Channel);
+      px[2] = scale(value, b as Channel);
+      px[3] = a ? scale(value, a) : 255;
+    }
+    return true;
+  };
+
+  // Every k × k block of the file becomes one pixel (k = 1: the image as it is).
+  const k = Math.max(1, Math.ceil(Math.max(width, height) / Math.max(1, maxSide)));
+  const outWidth = Math.ceil(width / k);
+  const outHeight = Math.ceil(height / k);
+  const out = Buffer.alloc(outWidth * outHeight * 4);
+  const sums = new Float64Array(outWidth * 4);
+  const counts = new Uint32Array(outWidth);
+  const px = new Uint8Array(4);
+  for (let oy = 0; oy < outHeight; oy += 1) {
+    sums.fill(0);
+    counts.fill(0);
+    for (let y = oy * k; y < Math.min(height, (oy + 1) * k); y += 1) {
+      const row = dataOffset + stride * (topDown ? y : height - 1 - y);
+      for (let x = 0; x < width; x += 1) {
+        if (!readPixel(row, x, px)) return null;
+        const ox = Math.floor(x / k);
+        for (let c = 0; c < 4; c += 1) sums[ox * 4 + c] = (sums[ox * 4 + c] as number) + (px[c] as number);
+        counts[ox] = (counts[ox] as number) + 1;
       }
     }
+    for (let ox = 0; ox < outWidth; ox += 1) {
+      const n = counts[ox] as number;
+      for (let c = 0; c < 4; c += 1)
+        out[(oy * outWidth + ox) * 4 + c] = Math.round((sums[ox * 4 + c] as number) / n);
+    }
   }
-  return { width, height, data: out };
+  return { width: outWidth, height: outHeight, data: out };
 }

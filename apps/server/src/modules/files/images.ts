@@ -1,14 +1,15 @@
 /**
  * Images are never stored as sent: each is decoded and re-encoded with sharp, turned upright
- * by its EXIF orientation, and written without any metadata (EXIF with GPS, XMP, IPTC, ICC,
- * comments), which also drops anything smuggled after the image data. Then a small WebP
- * thumbnail is made; or, for an avatar, one square image instead.
+ * by its EXIF orientation, scaled down to IMAGE_MAX_SIDE, and written without any metadata
+ * (EXIF with GPS, XMP, IPTC, ICC, comments), which also drops anything smuggled after the image
+ * data. Then a small WebP thumbnail is made; or, for an avatar, one square image instead.
+ * sharp works in libuv's thread pool and BMP decoding in a worker (bmp-pool.ts): none of it
+ * runs on the event loop.
  */
-import { readFile } from 'node:fs/promises';
-import { AVATAR_SIZE, THUMB_MAX_SIZE } from '@paichat/protocol';
+import { AVATAR_SIZE, IMAGE_MAX_SIDE, THUMB_MAX_SIZE } from '@paichat/protocol';
 import sharp, { type Sharp } from 'sharp';
-import { FileTypeNotAllowedError } from '../../errors';
-import { decodeBmp } from './bmp';
+import { AppError, FileTypeNotAllowedError } from '../../errors';
+import type { BmpDecoder } from './bmp-pool';
 import type { ImageFormat } from './kinds';
 
 export interface WrittenImage {
@@ -24,9 +25,9 @@ const MAX_INPUT_PIXELS = 40_000_000;
 
 const UNREADABLE = 'The image is damaged or in a format that is not supported';
 
-async function load(input: string, format: ImageFormat, animated: boolean): Promise<Sharp> {
+async function load(input: string, format: ImageFormat, animated: boolean, bmp: BmpDecoder): Promise<Sharp> {
   if (format === 'bmp') {
-    const raw = decodeBmp(await readFile(input));
+    const raw = await bmp.decode(input);
     if (!raw) throw new FileTypeNotAllowedError(UNREADABLE);
     return sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: 4 } });
   }
@@ -38,18 +39,26 @@ async function guarded<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof FileTypeNotAllowedError) throw error;
+    if (error instanceof AppError) throw error;
     throw new FileTypeNotAllowedError(UNREADABLE);
   }
 }
 
-/** Re-encodes in the same format (BMP becomes PNG), upright and without metadata. */
-export function reencodeImage(input: string, format: ImageFormat, output: string): Promise<WrittenImage> {
+/** Re-encodes in the same format (BMP becomes PNG), upright, at most IMAGE_MAX_SIDE, without metadata. */
+export function reencodeImage(
+  input: string,
+  format: ImageFormat,
+  output: string,
+  bmp: BmpDecoder,
+): Promise<WrittenImage> {
   return guarded(async () => {
     const animatable = format === 'gif' || format === 'webp';
     const pages = animatable ? ((await sharp(input, { animated: true }).metadata()).pages ?? 1) : 1;
-    let image = await load(input, format, pages > 1);
-    if (pages === 1) image = image.autoOrient();
+    let image = await load(input, format, pages > 1, bmp);
+    if (pages === 1)
+      image = image
+        .autoOrient()
+        .resize(IMAGE_MAX_SIDE, IMAGE_MAX_SIDE, { fit: 'inside', withoutEnlargement: true });
     let ext: string;
     let contentType: string;
     switch (format) {
@@ -96,9 +105,14 @@ export function writeThumbnail(input: string, output: string): Promise<WrittenIm
 }
 
 /** A square AVATAR_SIZE WebP, cropped around the most interesting part of the picture. */
-export function writeAvatar(input: string, format: ImageFormat, output: string): Promise<WrittenImage> {
+export function writeAvatar(
+  input: string,
+  format: ImageFormat,
+  output: string,
+  bmp: BmpDecoder,
+): Promise<WrittenImage> {
   return guarded(async () => {
-    const image = await load(input, format, false);
+    const image = await load(input, format, false, bmp);
     const info = await image
       .autoOrient()
       .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', position: sharp.strategy.attention })

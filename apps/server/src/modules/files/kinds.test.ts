@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { inspectText, looksLikeMarkup } from './kinds';
-import { cleanDisplayName } from './service';
 
 describe('looksLikeMarkup', () => {
   it.each([
@@ -43,28 +42,5 @@ describe('inspectText', () => {
     expect(await inspectText(file('d.txt', ''))).toBe('binary');
     // The tag straddles the 64 KiB chunk edge.
     expect(await inspectText(file('e.txt', `${'x'.repeat(64 * 1024 - 3)}<script>`))).toBe('markup');
-  });
-});
-
-describe('cleanDisplayName', () => {
-  it.each([
-    ['../../etc/passwd', 'passwd'],
-    ['..\\..\\windows\\win.ini', 'win.ini'],
-    ['C:\\Users\\me\\photo.jpg', 'photo.jpg'],
-    ['.htaccess', 'htaccess'],
-    ['a\u0000b\u0007c.txt', 'a_b_c.txt'],
-    ['<b>bold</b>.png', 'b_.png'],
-    ['a<b>"c".png', 'a_b__c_.png'],
-    ['', 'file'],
-    ['...', 'file'],
-    ['简历 2024.pdf', '简历 2024.pdf'],
-  ])('%j → %j', (raw, expected) => {
-    expect(cleanDisplayName(raw)).toBe(expected);
-  });
-
-  it('keeps the extension when it shortens a long name', () => {
-    const cleaned = cleanDisplayName(`${'n'.repeat(300)}.docx`);
-    expect(cleaned).toHaveLength(120);
-    expect(cleaned.endsWith('.docx')).toBe(true);
   });
 });

@@ -9,7 +9,7 @@ import {
   UploadedFile,
   UploadQuery,
 } from '@paichat/protocol';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, UnauthorizedError, ValidationError } from '../../errors';
@@ -66,7 +66,7 @@ async function readFilePart(
 export async function filesRoutes(
   app: FastifyInstance,
   files: FilesService,
-  options: { authenticateWithCookie: preHandlerAsyncHookHandler },
+  options: { authenticateWithCookie: onRequestAsyncHookHandler },
 ): Promise<void> {
   // Multipart is understood by the upload routes only; every other route stays JSON.
   await app.register(async (scope) => {
@@ -95,7 +95,8 @@ export async function filesRoutes(
             },
             security: [{ token: [] }],
           },
-          preHandler: app.authenticate,
+          // Signed in first: an anonymous upload is refused before a byte of it is read.
+          onRequest: app.authenticate,
           config: { rateLimit: RATE_LIMITS.upload },
         },
         async (request) => {
@@ -127,7 +128,7 @@ export async function filesRoutes(
         params: z.object({ name: z.string() }),
         security: [{ token: [] }],
       },
-      preHandler: options.authenticateWithCookie,
+      onRequest: options.authenticateWithCookie,
     },
     async (request, reply) => {
       const file: StoredFile | null = await files.open(request.params.name);

@@ -11,8 +11,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Db, NewUpload } from '../../db';
 import { FileTooLargeError, FileTypeNotAllowedError, ValidationError } from '../../errors';
+import type { BmpDecoder } from './bmp-pool';
 import { reencodeImage, writeAvatar, writeThumbnail, type WrittenImage } from './images';
 import { sniff, type Endpoint } from './kinds';
+import { cleanDisplayName } from './names';
 import * as repo from './repo';
 import { TooLargeWhileReceiving, type FileStore } from './store';
 
@@ -35,32 +37,12 @@ export interface FilesServiceDeps {
   log: FastifyBaseLogger;
   store: FileStore;
   limits: UploadLimits;
+  /** Decodes BMP uploads off the event loop. */
+  bmp: BmpDecoder;
 }
 
 /** 128 random bits in hex, the file's extension, and `.thumb` for a thumbnail. */
 export const STORED_NAME = /^[0-9a-f]{32}(?:\.thumb)?\.[a-z0-9]{2,5}$/;
-
-const DISPLAY_NAME_MAX = 120;
-
-// eslint-disable-next-line no-control-regex
-const UNSAFE_IN_NAME = /[\u0000-\u001f\u007f<>:"|?*]/g;
-
-/**
- * The client's file name, for display only: its last path segment, without control or
- * reserved characters and leading dots, at most DISPLAY_NAME_MAX characters (keeping the
- * extension). `../../etc/passwd` becomes `passwd`.
- */
-export function cleanDisplayName(raw: string): string {
-  const base = raw.split(/[/\\]/).pop() ?? '';
-  const cleaned = base
-    .replace(UNSAFE_IN_NAME, '_')
-    .replace(/^[.\s]+/, '')
-    .trim();
-  if (cleaned === '') return 'file';
-  if (cleaned.length <= DISPLAY_NAME_MAX) return cleaned;
-  const ext = /\.[A-Za-z0-9]{1,8}$/.exec(cleaned)?.[0] ?? '';
-  return cleaned.slice(0, DISPLAY_NAME_MAX - ext.length) + ext;
-}
 
 export const urlOf = (name: string): string => `${FILE_URL_PREFIX}${name}`;
 
@@ -119,7 +101,6 @@ export function createFilesService(deps: FilesServiceDeps) {
       options: { endpoint: Endpoint; purpose?: UploadPurpose | undefined },
     ): Promise<UploadedFile> {
       const limit = maxBytes(options.endpoint);
-      const displayName = cleanDisplayName(source.filename);
       const temps: string[] = [];
       try {
         let received: { path: string; size: number };
@@ -133,7 +114,8 @@ export function createFilesService(deps: FilesServiceDeps) {
         if (source.truncated()) throw new FileTooLargeError(limit);
         if (received.size === 0) throw new ValidationError('file: the file is empty');
 
-        const kind = await sniff(received.path, displayName, options.endpoint);
+        const kind = await sniff(received.path, cleanDisplayName(source.filename), options.endpoint);
+        const displayName = cleanDisplayName(source.filename, kind.ext);
         const avatar = options.purpose === 'avatar';
         if (avatar && kind.category !== 'image')
           throw new FileTypeNotAllowedError('An avatar must be an image');
@@ -165,8 +147,8 @@ export function createFilesService(deps: FilesServiceDeps) {
           const mainTemp = store.tempPath();
           temps.push(mainTemp);
           const written: WrittenImage = avatar
-            ? await writeAvatar(received.path, kind.imageFormat, mainTemp)
-            : await reencodeImage(received.path, kind.imageFormat, mainTemp);
+            ? await writeAvatar(received.path, kind.imageFormat, mainTemp, deps.bmp)
+            : await reencodeImage(received.path, kind.imageFormat, mainTemp, deps.bmp);
           main = row(`${id}.${written.ext}`, avatar ? 'avatar' : 'file', written);
           outputs.push([mainTemp, main.name, main]);
           if (!avatar) {

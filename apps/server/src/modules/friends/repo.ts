@@ -245,3 +245,66 @@ export function listBlockedWithUsers(db: DbOrTx, userId: number): Promise<Blocke
     .orderBy('users.id')
     .execute();
 }
+
+// Relations (modules/friends/visibility.ts decides what they allow).
+
+/**
+ * Whether `viewerId` has a relation to `otherId` that lets them see the person: a friendship,
+ * the viewer's block of them, a friend request either way (any status), a group both are
+ * members of, or a chat of the two.
+ */
+export async function isRelated(db: DbOrTx, viewerId: number, otherId: number): Promise<boolean> {
+  const row = await db
+    .selectNoFrom((eb) =>
+      eb
+        .or([
+          eb.exists(
+            eb
+              .selectFrom('friends')
+              .select('user_id')
+              .where('user_id', '=', viewerId)
+              .where('friend_id', '=', otherId),
+          ),
+          eb.exists(
+            eb
+              .selectFrom('blocks')
+              .select('user_id')
+              .where('user_id', '=', viewerId)
+              .where('blocked_id', '=', otherId),
+          ),
+          eb.exists(
+            eb
+              .selectFrom('friend_applies')
+              .select('id')
+              .where('from_id', '=', viewerId)
+              .where('to_id', '=', otherId),
+          ),
+          eb.exists(
+            eb
+              .selectFrom('friend_applies')
+              .select('id')
+              .where('from_id', '=', otherId)
+              .where('to_id', '=', viewerId),
+          ),
+          eb.exists(
+            eb
+              .selectFrom('group_members as mine')
+              .innerJoin('group_members as theirs', 'theirs.group_id', 'mine.group_id')
+              .select('mine.group_id')
+              .where('mine.user_id', '=', viewerId)
+              .where('theirs.user_id', '=', otherId),
+          ),
+          eb.exists(
+            eb
+              .selectFrom('chats')
+              .select('id')
+              .where('user_low', '=', Math.min(viewerId, otherId))
+              .where('user_high', '=', Math.max(viewerId, otherId)),
+          ),
+        ])
+        .as('related'),
+    )
+    .executeTakeFirstOrThrow();
+  // PostgreSQL answers a boolean, SQLite 0 or 1.
+  return Boolean(row.related);
+}

@@ -23,7 +23,9 @@ export function friendsRoutes(app: FastifyInstance, friends: FriendsService): vo
   route(app, searchFriend, (input, ctx) => friends.search(ctx.auth().userId, input.chatNo), {
     rateLimit: RATE_LIMITS.friendSearch,
   });
-  route(app, friendInfo, (input, ctx) => friends.info(ctx.auth().userId, input.id));
+  route(app, friendInfo, (input, ctx) => friends.info(ctx.auth().userId, input.id, input.ref), {
+    rateLimit: RATE_LIMITS.friendInfo,
+  });
   route(app, applyFriend, (input, ctx) => friends.apply(ctx.auth(), input), {
     rateLimit: RATE_LIMITS.friendApply,
   });

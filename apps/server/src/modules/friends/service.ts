@@ -6,7 +6,8 @@
  * request at once. Becoming friends happens in one transaction (both rows, the requests
  * between the two settled, and whatever `onFriendsMade` adds, such as opening their chat);
  * pushes go out through the bus only after it commits. Blocking is private: the blocked
- * person learns of it only as the refusal of an action (blockedByUser).
+ * person learns of it only as the refusal of an action (blockedByUser). Who may see (and so
+ * apply to, or block) whom is visibility.ts's rule: a stranger's id alone answers userNotFound.
  */
 import {
   FriendSource,
@@ -40,6 +41,7 @@ import * as authRepo from '../auth/repo';
 import * as usersRepo from '../users/repo';
 import { toUserInfo } from '../users/service';
 import * as repo from './repo';
+import type { Sight, Visibility } from './visibility';
 
 export interface FriendsMadeEvent {
   /** Who sent the request that was accepted. */
@@ -64,6 +66,7 @@ export interface FriendsServiceDeps {
   clock: Clock;
   bus: Bus;
   log: FastifyBaseLogger;
+  visibility: Visibility;
   onFriendsMade?: FriendsMadeHook;
 }
 
@@ -80,19 +83,21 @@ export function parseTags(json: string | null): string[] {
   }
 }
 
+/** `remark` and `tags` are the viewer's friendship row's: null when the two are not friends. */
 const toFriend = (user: UserRow, remark: string | null, tags: string | null, isBlocked: boolean): Friend => ({
   userId: String(user.id),
   nickName: user.nick_name,
   portrait: user.portrait,
   userType: user.user_type,
-  chatNo: user.chat_no ?? '',
+  // The chat ID (the login name) is for friends only.
+  chatNo: remark === null ? '' : (user.chat_no ?? ''),
   remark: remark ?? '',
   tags: parseTags(tags),
   isBlocked,
 });
 
 export function createFriendsService(deps: FriendsServiceDeps) {
-  const { db, clock, bus, log } = deps;
+  const { db, clock, bus, log, visibility } = deps;
 
   /** Pushes are best effort: the change is committed whether or not a device hears of it now. */
   const push = async (
@@ -117,10 +122,11 @@ export function createFriendsService(deps: FriendsServiceDeps) {
   const contactsChanged = (actor: AuthContext) =>
     push([actor.userId], NoticeType.CONTACTS_CHANGED, {}, actor.sessionId);
 
-  const requireUser = async (id: number): Promise<UserRow> => {
-    const user = await usersRepo.findUserById(db, id);
-    if (!user) throw new UserNotFoundError();
-    return user;
+  /** The person as the viewer may see them; an id they may not see is as unknown as a missing one. */
+  const requireVisible = async (viewerId: number, userId: string, ref?: string): Promise<Sight> => {
+    const sight = await visibility.see(viewerId, userId, ref);
+    if (!sight) throw new UserNotFoundError();
+    return sight;
   };
 
   /** The signed-in caller's own row (a live session whose user is gone counts as signed out). */
@@ -130,8 +136,8 @@ export function createFriendsService(deps: FriendsServiceDeps) {
     return user;
   };
 
-  async function personView(viewerId: number, user: UserRow): Promise<PersonView> {
-    const profile = toUserInfo(user);
+  async function personView(viewerId: number, { user, showsChatNo }: Sight): Promise<PersonView> {
+    const profile = { ...toUserInfo(user), chatNo: showsChatNo ? (user.chat_no ?? '') : '' };
     if (user.id === viewerId) {
       return {
         ...profile,
@@ -186,26 +192,30 @@ export function createFriendsService(deps: FriendsServiceDeps) {
   }
 
   return {
-    async search(viewerId: number, chatNo: string): Promise<PersonView> {
+    /** Found by their chat ID: the searcher may see it, and gets a reference to open them again. */
+    async search(viewerId: number, chatNo: string): Promise<PersonView & { ref: string }> {
       const user = await authRepo.findUserByChatNoLower(db, chatNo.trim().toLowerCase());
       if (!user) throw new UserNotFoundError();
-      return personView(viewerId, user);
+      const view = await personView(viewerId, { user, showsChatNo: true });
+      return { ...view, ref: visibility.searchRef(viewerId, user.id) };
     },
 
-    async info(viewerId: number, userId: string): Promise<PersonView> {
-      const id = parseId(userId);
-      if (id === null) throw new UserNotFoundError();
-      return personView(viewerId, await requireUser(id));
+    async info(viewerId: number, userId: string, ref?: string): Promise<PersonView> {
+      return personView(viewerId, await requireVisible(viewerId, userId, ref));
     },
 
     async apply(
       actor: AuthContext,
-      input: { userId: string; reason: string; source: FriendSource; remark: string },
+      input: {
+        userId: string;
+        ref?: string | undefined;
+        reason: string;
+        source: FriendSource;
+        remark: string;
+      },
     ): Promise<{ applyId: string; status: ApplyStatus }> {
-      const targetId = parseId(input.userId);
-      if (targetId === actor.userId) throw new CannotAddSelfError();
-      if (targetId === null) throw new UserNotFoundError();
-      const target = await requireUser(targetId);
+      if (parseId(input.userId) === actor.userId) throw new CannotAddSelfError();
+      const { user: target } = await requireVisible(actor.userId, input.userId, input.ref);
       const self = await me(actor);
       const now = clock.now();
 
@@ -273,6 +283,7 @@ export function createFriendsService(deps: FriendsServiceDeps) {
       const users = new Map(
         (await usersRepo.findUsersByIds(db, [...newest.keys()])).map((u) => [u.id, u] as const),
       );
+      const friends = new Set(await repo.listFriendIds(db, viewerId));
       const list: FriendApply[] = [];
       for (const [otherId, row] of newest) {
         const other = users.get(otherId);
@@ -283,7 +294,7 @@ export function createFriendsService(deps: FriendsServiceDeps) {
           userId: String(other.id),
           nickName: other.nick_name,
           portrait: other.portrait,
-          chatNo: other.chat_no ?? '',
+          chatNo: friends.has(other.id) ? (other.chat_no ?? '') : '',
           reason: row.reason,
           source: source.success ? source.data : 'search',
           status: row.status as ApplyStatus,
@@ -346,10 +357,8 @@ export function createFriendsService(deps: FriendsServiceDeps) {
     },
 
     async block(actor: AuthContext, userId: string): Promise<void> {
-      const id = parseId(userId);
-      if (id === actor.userId) throw new ValidationError('userId: you cannot block yourself');
-      if (id === null) throw new UserNotFoundError();
-      await requireUser(id);
+      if (parseId(userId) === actor.userId) throw new ValidationError('userId: you cannot block yourself');
+      const { id } = (await requireVisible(actor.userId, userId)).user;
       const now = clock.now();
       await db.transaction().execute(async (trx) => {
         await repo.insertBlock(trx, actor.userId, id, now);
@@ -360,9 +369,7 @@ export function createFriendsService(deps: FriendsServiceDeps) {
     },
 
     async unblock(actor: AuthContext, userId: string): Promise<void> {
-      const id = parseId(userId);
-      if (id === null) throw new UserNotFoundError();
-      await requireUser(id);
+      const { id } = (await requireVisible(actor.userId, userId)).user;
       await repo.deleteBlock(db, actor.userId, id);
       await contactsChanged(actor);
     },

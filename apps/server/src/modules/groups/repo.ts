@@ -1,5 +1,5 @@
 import { sql, type Updateable } from 'kysely';
-import type { DbOrTx, GroupInviteRow, GroupRow, GroupsTable, Tx } from '../../db';
+import type { DbOrTx, GroupInviteRow, GroupRow, GroupsTable, NewGroupInvite, Tx } from '../../db';
 
 // Groups.
 
@@ -326,14 +326,14 @@ export async function addMembers(
 
 /**
  * Ends these memberships at the notice `leftSeq`: they keep their history up to it and see
- * nothing after. `hide` also takes the chat off their list ("delete and quit").
+ * nothing after. `hide` also takes the chat off their list ("delete and quit"). The QR codes
+ * they made die with their membership (a removed member cannot walk back in with one).
  */
 export async function endMemberships(
   trx: Tx,
   group: { id: number; chat_id: number },
   userIds: readonly number[],
-  leftSeq: number,
-  hide: boolean,
+  end: { leftSeq: number; hide: boolean; now: number },
 ): Promise<void> {
   if (userIds.length === 0) return;
   await trx
@@ -343,10 +343,14 @@ export async function endMemberships(
     .execute();
   await trx
     .updateTable('chat_members')
-    .set({ left_seq: leftSeq, ...(hide ? { hidden_seq: leftSeq, read_seq: leftSeq } : {}) })
+    .set({
+      left_seq: end.leftSeq,
+      ...(end.hide ? { hidden_seq: end.leftSeq, read_seq: end.leftSeq } : {}),
+    })
     .where('chat_id', '=', group.chat_id)
     .where('user_id', 'in', [...userIds])
     .execute();
+  await revokeInvites(trx, group.id, userIds, end.now);
 }
 
 /**
@@ -379,15 +383,26 @@ export async function updateMember(
 
 // Invites (QR codes).
 
-export async function insertInvite(db: DbOrTx, invite: GroupInviteRow): Promise<void> {
+export async function insertInvite(db: DbOrTx, invite: NewGroupInvite): Promise<void> {
   await db.insertInto('group_invites').values(invite).execute();
 }
 
-export function findInvite(db: DbOrTx, code: string): Promise<GroupInviteRow | undefined> {
-  return db.selectFrom('group_invites').selectAll().where('code', '=', code).executeTakeFirst();
+/** An invite, and whether its creator is a member of its group now (1, else null). */
+export type InviteWithCreator = GroupInviteRow & { creator_is_member: number | null };
+
+export function findInvite(db: DbOrTx, code: string): Promise<InviteWithCreator | undefined> {
+  return db
+    .selectFrom('group_invites as i')
+    .leftJoin('group_members as gm', (join) =>
+      join.onRef('gm.group_id', '=', 'i.group_id').onRef('gm.user_id', '=', 'i.created_by'),
+    )
+    .selectAll('i')
+    .select((eb) => eb.case().when('gm.user_id', 'is not', null).then(1).end().as('creator_is_member'))
+    .where('i.code', '=', code)
+    .executeTakeFirst();
 }
 
-/** The member's newest code for the group that is still valid after `validAfter`, if any. */
+/** The member's newest unrevoked code for the group that is still valid after `validAfter`, if any. */
 export function findFreshInvite(
   db: DbOrTx,
   groupId: number,
@@ -399,7 +414,27 @@ export function findFreshInvite(
     .selectAll()
     .where('group_id', '=', groupId)
     .where('created_by', '=', createdBy)
+    .where('revoked_at', 'is', null)
     .where('expires_at', '>', validAfter)
     .orderBy('expires_at', 'desc')
     .executeTakeFirst();
+}
+
+/** Revokes the group's codes made by these users (all of its codes when `createdBy` is 'everyone'). */
+export async function revokeInvites(
+  trx: Tx,
+  groupId: number,
+  createdBy: readonly number[] | 'everyone',
+  now: number,
+): Promise<void> {
+  let query = trx
+    .updateTable('group_invites')
+    .set({ revoked_at: now })
+    .where('group_id', '=', groupId)
+    .where('revoked_at', 'is', null);
+  if (createdBy !== 'everyone') {
+    if (createdBy.length === 0) return;
+    query = query.where('created_by', 'in', [...createdBy]);
+  }
+  await query.execute();
 }

@@ -30,6 +30,7 @@ import type { Db, Tx } from '../../db';
 import {
   GroupCodeExpiredError,
   GroupCodeInvalidError,
+  GroupCodeRevokedError,
   GroupDismissedError,
   GroupFullError,
   GroupNotFoundError,
@@ -42,14 +43,16 @@ import type { AuthContext } from '../../http/auth-hook';
 import { parseId } from '../../ids';
 import type { Bus } from '../../realtime/bus';
 import type { Appender, Refusal } from '../chats/appender';
+import type { IdMark } from '../chats/id-mark';
 import { storedContent, type ContentDeps } from '../chats/content';
 import * as chatsRepo from '../chats/repo';
-import { refusalUnlessRetry, sent, unstoredAnswer } from '../chats/send-result';
-import type { Person, StoredMessage } from '../chats/views';
+import { refusalUnlessRetry, sent, unstoredAnswer, type Redeliver } from '../chats/send-result';
+import { parseStoredContent, type Person, type StoredMessage } from '../chats/views';
 import type { FilesService } from '../files/service';
 import * as friendsRepo from '../friends/repo';
+import type { Visibility } from '../friends/visibility';
 import * as usersRepo from '../users/repo';
-import { pushGroupChanged, pushGroupMessage } from './delivery';
+import { pushGroupChanged, pushGroupMessage, type GroupLook, type GroupSender } from './delivery';
 import { createGroupLook } from './look';
 import * as repo from './repo';
 import { groupAlert, toGroupMember, toGroupView, type AlertParams } from './views';
@@ -61,7 +64,11 @@ export interface GroupsServiceDeps {
   log: FastifyBaseLogger;
   /** Stores sends in group-commit batches (shared with one-to-one sends). */
   appender: Appender;
+  /** Covers the ids of the notices a change writes, before it commits. */
+  idMark: IdMark;
   files: Pick<FilesService, 'describe' | 'imagePath' | 'saveGenerated'>;
+  /** Who may card whom (contact cards). */
+  visibility: Pick<Visibility, 'cardOf'>;
 }
 
 /** A notice written in a change, and who was a member when it was (they are told). */
@@ -87,11 +94,11 @@ type Needs = 'member' | 'owner';
 const byId = (a: Person, b: Person) => a.id - b.id;
 
 export function createGroupsService(deps: GroupsServiceDeps) {
-  const { db, clock, bus, log, appender, files } = deps;
+  const { db, clock, bus, log, appender, idMark, files } = deps;
   const look = createGroupLook({ db, log, files });
   const contentDeps: ContentDeps = {
     describeFiles: files.describe,
-    findUser: (id) => usersRepo.findUserById(db, id),
+    cardOf: deps.visibility.cardOf,
   };
 
   const parseGroupId = (value: string): number => {
@@ -111,6 +118,22 @@ export function createGroupsService(deps: GroupsServiceDeps) {
     const group = await viewOf(db, groupId, viewerId);
     const members = group.role === null ? [] : await repo.listMembers(db, groupId, viewerId);
     return { group: toGroupView(group), members: members.map(toGroupMember) };
+  }
+
+  /**
+   * Pushes a stored group message to the members at its seq (chats/repo's recipientsAt): read by
+   * seq, not as "the members now", so someone added between the commit and this read does not
+   * get a message from before they joined, and someone removed meanwhile still gets one from
+   * while they belonged. Best effort: the message is committed; a device that misses it catches
+   * up by seq.
+   */
+  async function deliver(group: GroupLook, message: StoredMessage, sender: GroupSender): Promise<void> {
+    try {
+      const recipients = await chatsRepo.recipientsAt(db, message.chat_id, message.seq);
+      await pushGroupMessage(bus, group, message, sender, recipients);
+    } catch (error) {
+      log.error({ err: error, msgId: message.id }, 'group message push failed');
+    }
   }
 
   /** Checks the caller's standing: a current member (or the owner) of an active group. */
@@ -139,6 +162,7 @@ export function createGroupsService(deps: GroupsServiceDeps) {
       createdAt: now,
     });
     if (!appended) throw new Error('a notice without clientMsgId cannot conflict');
+    await idMark.cover(appended.id);
     await repo.readNoticeIfCaughtUp(trx, group.chat_id, appended.seq);
     const message: StoredMessage = {
       id: appended.id,
@@ -151,6 +175,19 @@ export function createGroupsService(deps: GroupsServiceDeps) {
       created_at: now,
     };
     return { message, recipients: await repo.memberIds(trx, group.id) };
+  }
+
+  /** Locks the group's chat row, then reads the group as the actor sees it (see the top of this file). */
+  async function lockGroup(
+    trx: Tx,
+    groupId: number,
+    actorId: number,
+  ): Promise<{ group: repo.GroupForViewer; lastSeq: number }> {
+    const chatId = (await repo.findGroup(trx, groupId))?.chat_id;
+    const lastSeq = chatId === undefined ? undefined : await chatsRepo.lockChat(trx, chatId);
+    const group = await repo.findGroupForViewer(trx, groupId, actorId);
+    if (lastSeq === undefined || !group) throw new GroupNotFoundError();
+    return { group, lastSeq };
   }
 
   /**
@@ -168,10 +205,7 @@ export function createGroupsService(deps: GroupsServiceDeps) {
     const announced: Announced[] = [];
     const now = clock.now();
     const result = await db.transaction().execute(async (trx) => {
-      const chatId = (await repo.findGroup(trx, groupId))?.chat_id;
-      const lastSeq = chatId === undefined ? undefined : await chatsRepo.lockChat(trx, chatId);
-      const group = await repo.findGroupForViewer(trx, groupId, actorId);
-      if (lastSeq === undefined || !group) throw new GroupNotFoundError();
+      const { group, lastSeq } = await lockGroup(trx, groupId, actorId);
       if (typeof needs === 'function') needs(group);
       else check(group, needs);
       return work({
@@ -293,12 +327,21 @@ export function createGroupsService(deps: GroupsServiceDeps) {
       const clientMsgId = input.clientMsgId ?? null;
       const context = await repo.loadSendContext(db, groupId, actor.userId);
       if (!context) throw new GroupNotFoundError();
-      const refuse = (status: Refusal) => refusalUnlessRetry(db, actor.userId, clientMsgId, status);
+      const face: GroupLook = { ...context, id: groupId };
+      // A retry answers its original message, pushed again (its first push may never have gone
+      // out), under the group nickname it was sent with.
+      const redeliver: Redeliver = (original) => {
+        const sender = { person: context.sender, groupNick: original.group_nick ?? '' };
+        return deliver(face, { ...original, content: parseStoredContent(original.content) }, sender);
+      };
+      const refuse = (status: Refusal) =>
+        refusalUnlessRetry(db, actor.userId, clientMsgId, status, redeliver);
       if (context.member === null) return refuse(SendStatus.NOT_GROUP_MEMBER);
       if (context.status === 'DISMISSED') return refuse(SendStatus.GROUP_DISMISSED);
 
-      const content = await storedContent(input, contentDeps);
+      const content = await storedContent(input, actor.userId, contentDeps);
       const now = clock.now();
+      const groupNick = context.group_nick ?? '';
       const outcome = await appender.append({
         chatId: context.chat_id,
         senderId: actor.userId,
@@ -307,7 +350,7 @@ export function createGroupsService(deps: GroupsServiceDeps) {
         msgType: input.msgType,
         content: JSON.stringify(content),
         createdAt: now,
-        groupNick: context.group_nick ?? '',
+        groupNick,
         // Checked again once the chat is locked: a removal or dismissal may have just committed.
         admit: async (trx) => {
           const standing = await repo.canSend(trx, groupId, actor.userId);
@@ -315,7 +358,7 @@ export function createGroupsService(deps: GroupsServiceDeps) {
           return standing === 'dismissed' ? SendStatus.GROUP_DISMISSED : null;
         },
       });
-      if (!outcome.stored) return unstoredAnswer(outcome, clientMsgId ?? '');
+      if (!outcome.stored) return unstoredAnswer(outcome, clientMsgId ?? '', redeliver);
 
       const message: StoredMessage = {
         id: outcome.id,
@@ -327,13 +370,7 @@ export function createGroupsService(deps: GroupsServiceDeps) {
         content,
         created_at: now,
       };
-      try {
-        const recipients = await repo.memberIds(db, groupId);
-        const sender = { person: context.sender, groupNick: context.group_nick ?? '' };
-        await pushGroupMessage(bus, { ...context, id: groupId }, message, sender, recipients);
-      } catch (error) {
-        log.error({ err: error, msgId: outcome.id }, 'group message push failed');
-      }
+      await deliver(face, message, { person: context.sender, groupNick });
       return sent(
         { id: outcome.id, seq: outcome.seq, chat_id: outcome.chatId, created_at: now },
         clientMsgId ?? '',
@@ -387,13 +424,17 @@ export function createGroupsService(deps: GroupsServiceDeps) {
         groupId,
         'owner',
         'removed',
-        async ({ trx, group, actor: owner, announce }) => {
+        async ({ trx, group, actor: owner, now, announce }) => {
           const members = await repo.membersAmong(trx, groupId, ids);
           const leaving = (await usersRepo.findUsersByIds(trx, [...members])).sort(byId);
           if (leaving.length === 0) return;
           // They get the notice that removes them, and nothing after it.
           const notice = await announce(AlertCode.groupRemoved, { name: owner.nick_name, names: leaving });
-          await repo.endMemberships(trx, group, [...members], notice.message.seq, false);
+          await repo.endMemberships(trx, group, [...members], {
+            leftSeq: notice.message.seq,
+            hide: false,
+            now,
+          });
         },
         { membership: true },
       );
@@ -446,11 +487,15 @@ export function createGroupsService(deps: GroupsServiceDeps) {
         async ({ trx, group, actor: leaver, lastSeq, now, announce }) => {
           if (group.status === 'DISMISSED') {
             // Nobody is told: the group is over; the chat just leaves the caller's list.
-            await repo.endMemberships(trx, group, [actor.userId], lastSeq, true);
+            await repo.endMemberships(trx, group, [actor.userId], { leftSeq: lastSeq, hide: true, now });
             return group.chat_id;
           }
           const notice = await announce(AlertCode.groupLeft, { name: leaver.nick_name });
-          await repo.endMemberships(trx, group, [actor.userId], notice.message.seq, true);
+          await repo.endMemberships(trx, group, [actor.userId], {
+            leftSeq: notice.message.seq,
+            hide: true,
+            now,
+          });
           if (group.role === 'OWNER') {
             const heir = await repo.longestStanding(trx, groupId, actor.userId);
             // The last member leaving ends the group.
@@ -477,6 +522,7 @@ export function createGroupsService(deps: GroupsServiceDeps) {
         'dismissed',
         async ({ trx, group, actor: owner, now, announce }) => {
           await repo.updateGroup(trx, groupId, { status: 'DISMISSED', dismissed_at: now });
+          await repo.revokeInvites(trx, groupId, 'everyone', now);
           await announce(AlertCode.groupDismissed, { name: owner.nick_name });
           return group.chat_id;
         },
@@ -509,29 +555,41 @@ export function createGroupsService(deps: GroupsServiceDeps) {
       return { list: (await repo.listSavedGroups(db, viewerId)).map(toGroupView) };
     },
 
-    /** The caller's QR code for the group: the same one while it has over half its life left. */
+    /**
+     * The caller's QR code for the group: the same one while it has over half its life left.
+     * Issued under the chat's lock, like a membership change, so a member removed a moment
+     * earlier gets no code that outlives their removal.
+     */
     async qrCode(
       actor: AuthContext,
       input: { groupId: string },
     ): Promise<{ code: string; expiresAt: number }> {
       const groupId = parseGroupId(input.groupId);
-      check(await viewOf(db, groupId, actor.userId), 'member');
       const now = clock.now();
-      const fresh = await repo.findFreshInvite(db, groupId, actor.userId, now + GROUP_QR_TTL_MS / 2);
-      if (fresh) return { code: fresh.code, expiresAt: fresh.expires_at };
-      const invite = {
-        code: randomBytes(18).toString('base64url'),
-        group_id: groupId,
-        created_by: actor.userId,
-        created_at: now,
-        expires_at: now + GROUP_QR_TTL_MS,
-      };
-      await repo.insertInvite(db, invite);
-      return { code: invite.code, expiresAt: invite.expires_at };
+      return db.transaction().execute(async (trx) => {
+        const { group } = await lockGroup(trx, groupId, actor.userId);
+        check(group, 'member');
+        const fresh = await repo.findFreshInvite(trx, groupId, actor.userId, now + GROUP_QR_TTL_MS / 2);
+        if (fresh) return { code: fresh.code, expiresAt: fresh.expires_at };
+        const invite = {
+          code: randomBytes(18).toString('base64url'),
+          group_id: groupId,
+          created_by: actor.userId,
+          created_at: now,
+          expires_at: now + GROUP_QR_TTL_MS,
+        };
+        await repo.insertInvite(trx, invite);
+        return { code: invite.code, expiresAt: invite.expires_at };
+      });
     },
 
+    /**
+     * What a valid code shows: the same to anyone who is not a member, whether they never
+     * joined or were removed (the group's name, picture and size, nothing of its chat or
+     * members). A revoked, expired or forged code shows nothing of the group.
+     */
     async preview(viewerId: number, code: string) {
-      const { invite, group } = await openInvite(code);
+      const { invite, group } = await openInvite(db, code);
       const isMember = (await repo.membersAmong(db, group.id, [viewerId])).has(viewerId);
       return {
         groupId: String(group.id),
@@ -544,16 +602,16 @@ export function createGroupsService(deps: GroupsServiceDeps) {
     },
 
     async join(actor: AuthContext, code: string): Promise<GroupInfo> {
-      const { group } = await openInvite(code);
+      const { group } = await openInvite(db, code);
       await change(
         actor.userId,
         group.id,
-        // Anyone with a valid code may join (checked again under the lock).
-        (locked) => {
-          if (locked.status === 'DISMISSED') throw new GroupDismissedError();
-        },
+        // Anyone with a valid code may join: the code is checked again below, under the lock.
+        () => undefined,
         'joined',
         async ({ trx, group: locked, actor: joiner, lastSeq, now, announce }) => {
+          // Its maker may have left, or been removed, a moment ago.
+          await openInvite(trx, code);
           // Scanning again as a member just opens the group.
           if (locked.role !== null) return;
           if (locked.member_count >= GROUP_MEMBERS_MAX) throw new GroupFullError(GROUP_MEMBERS_MAX);
@@ -566,12 +624,17 @@ export function createGroupsService(deps: GroupsServiceDeps) {
     },
   };
 
-  /** The invite behind a QR code and its group, if the code is real, unexpired and the group active. */
-  async function openInvite(code: string) {
-    const invite = await repo.findInvite(db, code);
+  /**
+   * The invite behind a QR code and its group, if the code was issued, its maker is still a
+   * member (a code dies with its maker's membership: revoked when it ends, and never honoured
+   * without it), it has not expired, and the group is active.
+   */
+  async function openInvite(dbOrTx: Db | Tx, code: string) {
+    const invite = await repo.findInvite(dbOrTx, code);
     if (!invite) throw new GroupCodeInvalidError();
+    if (invite.revoked_at !== null || !invite.creator_is_member) throw new GroupCodeRevokedError();
     if (invite.expires_at <= clock.now()) throw new GroupCodeExpiredError();
-    const group = await repo.findGroup(db, invite.group_id);
+    const group = await repo.findGroup(dbOrTx, invite.group_id);
     if (!group) throw new GroupCodeInvalidError();
     if (group.status === 'DISMISSED') throw new GroupDismissedError();
     return { invite, group };

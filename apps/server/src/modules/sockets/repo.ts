@@ -1,6 +1,6 @@
 import type { DbOrTx, SocketRow } from '../../db';
 
-// The sockets table (migrations/0018_sockets.ts): tickets, then the sockets they opened.
+// The sockets table (migrations/0020_sockets.ts): tickets, then the sockets they opened.
 
 export async function insertTicket(
   db: DbOrTx,

@@ -1,6 +1,6 @@
 /**
  * Socket tickets and the ledger of open sockets, kept in the database so that every node
- * agrees on both (migrations/0018_sockets.ts).
+ * agrees on both (migrations/0020_sockets.ts).
  *
  * - A ticket is 32 random bytes (only its sha256 is stored), bound to the session that asked
  *   for it, redeemable once within SOCKET_TICKET_TTL_MS. Redeeming it checks that the session

@@ -51,3 +51,13 @@ export async function setChatNoIfUnset(
 export async function setPasswordHash(db: DbOrTx, id: number, passwordHash: string): Promise<void> {
   await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
 }
+
+/** A secret every node shares (table server_secrets, made by migrations), or undefined. */
+export async function findServerSecret(db: DbOrTx, name: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('server_secrets')
+    .select('value')
+    .where('name', '=', name)
+    .executeTakeFirst();
+  return row?.value;
+}

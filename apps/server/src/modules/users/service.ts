@@ -1,4 +1,4 @@
-import { CloseCode, Gender, NoticeType, type UserInfo } from '@paichat/protocol';
+import { CloseCode, Gender, NoticeType, type MyInfo, type UserInfo } from '@paichat/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
 import { isUniqueViolation, type Db, type UserRow } from '../../db';
@@ -14,6 +14,7 @@ import type { Bus } from '../../realtime/bus';
 import { closeSessionSockets, noticePush, pushToUsers } from '../../realtime/push';
 import { hashPassword, verifyPassword } from '../auth/password';
 import * as authRepo from '../auth/repo';
+import type { PersonRefs } from './refs';
 import * as repo from './repo';
 
 export function toUserInfo(row: UserRow): UserInfo {
@@ -45,10 +46,14 @@ export interface UsersServiceDeps {
   log: FastifyBaseLogger;
   /** Whether `url` is an image `userId` uploaded (the files module answers). */
   isOwnImage: (userId: number, url: string) => Promise<boolean>;
+  refs: PersonRefs;
 }
 
 export function createUsersService(deps: UsersServiceDeps) {
-  const { db, clock, bus, log } = deps;
+  const { db, clock, bus, log, refs } = deps;
+
+  /** The QR card carries the share reference: whoever scans it may open this user's page. */
+  const toMyInfo = (row: UserRow): MyInfo => ({ ...toUserInfo(row), shareRef: refs.forCard(row.id) });
 
   const requireMe = async (userId: number): Promise<UserRow> => {
     const row = await repo.findUserById(db, userId);
@@ -74,11 +79,11 @@ export function createUsersService(deps: UsersServiceDeps) {
   };
 
   return {
-    async getMyInfo(userId: number): Promise<UserInfo> {
-      return toUserInfo(await requireMe(userId));
+    async getMyInfo(userId: number): Promise<MyInfo> {
+      return toMyInfo(await requireMe(userId));
     },
 
-    async updateInfo(actor: AuthContext, input: ProfileUpdate): Promise<UserInfo> {
+    async updateInfo(actor: AuthContext, input: ProfileUpdate): Promise<MyInfo> {
       await requireMe(actor.userId);
       // '' clears the portrait; anything else must be an image this user uploaded.
       if (input.portrait && !(await deps.isOwnImage(actor.userId, input.portrait)))
@@ -95,11 +100,11 @@ export function createUsersService(deps: UsersServiceDeps) {
       }
       await repo.updateProfile(db, actor.userId, changes);
       await profileChanged(actor);
-      return toUserInfo(await requireMe(actor.userId));
+      return toMyInfo(await requireMe(actor.userId));
     },
 
     /** Once only, for an account that has no chat ID yet. */
-    async setChatNo(actor: AuthContext, chatNo: string): Promise<UserInfo> {
+    async setChatNo(actor: AuthContext, chatNo: string): Promise<MyInfo> {
       const row = await requireMe(actor.userId);
       if (row.chat_no !== null) throw new ChatNoAlreadySetError();
       const chatNoLower = chatNo.toLowerCase();
@@ -115,7 +120,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       // Another device set one between the read and the update.
       if (!set) throw new ChatNoAlreadySetError();
       await profileChanged(actor);
-      return toUserInfo(await requireMe(actor.userId));
+      return toMyInfo(await requireMe(actor.userId));
     },
 
     /**

@@ -31,13 +31,23 @@ export function LocationBubble({ content }: { content: ContentOf<'LOCATION'> }) 
   );
 }
 
-/** A contact card: the person's photo, name and chat ID; opens their add-friend page. */
+/**
+ * A contact card: the person's photo, name and (on one's own card) chat ID; opens their
+ * add-friend page with the card's reference, which lets a stranger to them see it.
+ */
 export function ContactCardBubble({ content }: { content: ContentOf<'CARD'> }) {
   const t = useT();
   const links = useChatLinks();
   const name = content.nickName || content.chatNo || content.userId;
   return (
-    <AppLink to={withQuery(links.addFriendDetail, { userId: content.userId })} className={s.card}>
+    <AppLink
+      to={withQuery(links.addFriendDetail, {
+        userId: content.userId,
+        source: 'card',
+        ref: content.ref || undefined,
+      })}
+      className={s.card}
+    >
       <span className={s.cardMain} data-row>
         <span aria-hidden className={s.cardAvatar}>
           <Avatar name={name} src={content.portrait || undefined} alt="" size={44} />

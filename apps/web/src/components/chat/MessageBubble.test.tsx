@@ -143,14 +143,27 @@ describe('MessageBubble', () => {
     expect(within(link).getByText('New York')).toBeTruthy();
   });
 
-  it('links a contact card to the person’s add-friend page', async () => {
+  it('links a contact card to the person’s add-friend page, with the card’s reference', async () => {
     const { nav } = renderBubble(
-      message({ msgType: 'CARD', content: { userId: '77', nickName: 'Zoe', portrait: '', chatNo: 'zoe_1' } }),
+      message({
+        msgType: 'CARD',
+        content: { userId: '77', nickName: 'Zoe', portrait: '', chatNo: 'zoe_1', ref: 'cZoe' },
+      }),
     );
     const link = screen.getByRole('link', { name: /Zoe/ });
     expect(within(link).getByText('Chat ID: zoe_1')).toBeTruthy();
     await user.click(link);
-    expect(nav.navigateTo).toHaveBeenCalledWith('/wx/personInfo/addFriendsDetail?userId=77');
+    expect(nav.navigateTo).toHaveBeenCalledWith(
+      '/wx/personInfo/addFriendsDetail?userId=77&source=card&ref=cZoe',
+    );
+  });
+
+  it('shows no chat ID row on a card without one (a friend’s card)', () => {
+    renderBubble(
+      message({ msgType: 'CARD', content: { userId: '78', nickName: 'Yan', portrait: '', chatNo: '' } }),
+    );
+    const link = screen.getByRole('link', { name: /Yan/ });
+    expect(within(link).queryByText(/Chat ID/)).toBeNull();
   });
 
   it('says files are not implemented yet when one is tapped', async () => {

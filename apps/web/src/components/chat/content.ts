@@ -38,6 +38,8 @@ const readers = {
     nickName: optionalText,
     portrait: optionalText,
     chatNo: optionalText,
+    /** Opens the person's page for whoever holds the card (older cards have none). */
+    ref: optionalText,
   }),
   COLLECTION: z.record(z.string(), z.unknown()),
   FILE: z.object({ url: fileUrl, name: optionalText, size: optionalNumber }),

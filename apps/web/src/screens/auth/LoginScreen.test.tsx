@@ -163,6 +163,54 @@ describe('LoginScreen', () => {
     expect(JSON.parse(String(init?.body))).toEqual({ account: 'alice', password: 'longenough1' });
   });
 
+  it('shows the code field once the server asks for one for this account, though it started hidden', async () => {
+    const user = userEvent.setup();
+    let asked = 0;
+    fetchMock.mockImplementation(async (url, init) => {
+      if (url.startsWith('/auth/captcha')) {
+        // Asked with the account, the server issues a real code; without, it uses none.
+        return url.includes('account=alice') ? captcha(true, `c${++asked}`) : captcha(false);
+      }
+      const body = JSON.parse(String(init.body)) as { captchaCode?: string };
+      if (!body.captchaCode) {
+        return json({
+          code: 400,
+          msg: 'Please enter the verification code',
+          data: null,
+          err: 'captchaRequired',
+        });
+      }
+      return body.captchaCode === 'ab12'
+        ? json({ code: 200, msg: 'ok', data: { token: 't3' } })
+        : json({ code: 400, msg: 'wrong code', data: null, err: 'captchaWrong' });
+    });
+    const nav = renderLogin();
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Verification code' })).toBeNull());
+
+    await user.type(screen.getByRole('textbox', { name: 'Account' }), 'alice');
+    await user.type(screen.getByLabelText('Password'), 'longenough1');
+    await user.click(screen.getByRole('checkbox', { name: /^I have read and agree/ }));
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(toast).toHaveBeenCalledWith('Please enter the verification code', 'top');
+    const code = await screen.findByRole('textbox', { name: 'Verification code' });
+    await waitFor(() => expect(calls('/auth/captcha?account=alice')).toHaveLength(1));
+
+    // A wrong code: a new one is loaded.
+    await user.type(code, 'zzzz');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(calls('/auth/captcha?account=alice')).toHaveLength(2));
+    await user.type(screen.getByRole('textbox', { name: 'Verification code' }), 'ab12');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(nav.reLaunch).toHaveBeenCalledWith('/home'));
+    const sent = calls('/auth/login').map(([, init]) => JSON.parse(String(init.body)) as object);
+    expect(sent.at(-1)).toEqual({
+      account: 'alice',
+      password: 'longenough1',
+      captchaId: 'c2',
+      captchaCode: 'ab12',
+    });
+  });
+
   it('shows and hides the password', async () => {
     const user = userEvent.setup();
     fetchMock.mockImplementation(async () => captcha(false));

@@ -5,7 +5,6 @@ import { useNav } from '../../nav';
 import { useT } from '../../i18n';
 import { call } from '../../api/request';
 import * as endpoints from '../../api/endpoints';
-import { useCaptcha } from '../../api/queries/captcha';
 import { check } from '../../lib/checker';
 import { signIn } from '../../store/session';
 import { BrandHeader } from './BrandHeader';
@@ -13,6 +12,7 @@ import { CaptchaField } from './CaptchaField';
 import { AccountField, FormEnd } from './FormEnd';
 import { PasswordField } from './PasswordField';
 import { loginData, loginRules } from './rules';
+import { useVerificationCode } from './useVerificationCode';
 import s from './auth.module.css';
 
 export interface LoginScreenProps {
@@ -27,13 +27,10 @@ export interface LoginScreenProps {
 export function LoginScreen({ header, homeUrl, signUpUrl, agreementUrl }: LoginScreenProps) {
   const t = useT();
   const nav = useNav();
-  const captcha = useCaptcha();
-  // Until the server says otherwise (or when it cannot be asked), expect a code.
-  const codeEnabled = captcha.data?.enabled ?? true;
+  const code = useVerificationCode();
 
   const [account, setAccount] = useState('');
   const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
   const [agreed, setAgreed] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -41,24 +38,19 @@ export function LoginScreen({ header, homeUrl, signUpUrl, agreementUrl }: LoginS
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const values = loginData({ account, password, code, agreed });
-    const failure = check(values, loginRules(t, codeEnabled));
+    const values = loginData({ account, password, code: code.code, agreed });
+    const failure = check(values, loginRules(t, code.enabled));
     setError(failure?.message ?? null);
     if (failure) return;
 
     setBusy(true);
     try {
-      const { token } = await call(endpoints.login, {
-        account: values.account,
-        password,
-        ...(codeEnabled ? { captchaId: captcha.data?.captchaId, captchaCode: code.trim() } : {}),
-      });
+      const { token } = await call(endpoints.login, { account: values.account, password, ...code.answer() });
       await signIn(token);
       nav.reLaunch(homeUrl);
-    } catch {
-      // The request function has shown the server's message; a code is good for one try.
-      setCode('');
-      if (codeEnabled) void captcha.refetch();
+    } catch (failure) {
+      // The request function has shown the server's message.
+      code.refused(failure, values.account);
     } finally {
       setBusy(false);
     }
@@ -87,15 +79,7 @@ export function LoginScreen({ header, homeUrl, signUpUrl, agreementUrl }: LoginS
             autoComplete="current-password"
             maxLength={64}
           />
-          {codeEnabled && (
-            <CaptchaField
-              value={code}
-              onValueChange={setCode}
-              image={captcha.data?.image}
-              loading={captcha.isFetching}
-              onRefresh={() => void captcha.refetch()}
-            />
-          )}
+          {code.enabled && <CaptchaField {...code.field} />}
           <FormEnd
             checked={agreed}
             onChange={setAgreed}

@@ -11,10 +11,22 @@ const { signIn } = await import('../../store/session');
 
 let fetchMock: ReturnType<typeof vi.fn<(url: string, init: RequestInit) => Promise<Response>>>;
 const taken = new Set(['alice']);
+/** Whether the server uses verification codes; each code it issues has a new id. */
+let codes = false;
+let issued = 0;
 
 beforeEach(() => {
   resetRequest();
+  codes = false;
+  issued = 0;
   fetchMock = vi.fn(async (url: string) => {
+    if (url.startsWith('/auth/captcha')) {
+      return envelope(
+        codes
+          ? { enabled: true, captchaId: `c${++issued}`, image: 'data:image/svg+xml,x' }
+          : { enabled: false, captchaId: '', image: '' },
+      );
+    }
     if (url.startsWith('/auth/checkChatNo')) {
       const chatNo = new URL(url, 'http://x').searchParams.get('chatNo') ?? '';
       const free = !taken.has(chatNo);
@@ -75,9 +87,17 @@ describe('RegisterScreen', () => {
     expect(alert()).toBe('Please enter a chat ID');
     await user.type(screen.getByRole('textbox', { name: 'Chat ID' }), 'alice');
     await user.type(screen.getByRole('textbox', { name: 'Nickname' }), 'Alice');
+    // The rule of a password change: 8 to 16 characters mixing digits and letters.
+    await user.type(screen.getByLabelText('Password'), 'password');
+    await user.click(screen.getByRole('checkbox', { name: /^I have read and agree/ }));
+    await user.click(submit);
+    expect(alert()).toBe('The new password must mix digits and letters');
+    await user.type(screen.getByLabelText('Password'), '123456789');
+    await user.click(submit);
+    expect(alert()).toBe('The new password must be 8 to 16 characters');
+    await user.clear(screen.getByLabelText('Password'));
     await user.type(screen.getByLabelText('Password'), 'password123');
     await user.type(screen.getByLabelText('Confirm password'), 'password124');
-    await user.click(screen.getByRole('checkbox', { name: /^I have read and agree/ }));
     await user.click(submit);
     expect(alert()).toBe('The two passwords do not match');
 
@@ -98,6 +118,44 @@ describe('RegisterScreen', () => {
       nickName: 'Alice',
       password: 'password123',
     });
+  });
+
+  it('asks for the verification code when the server uses one, and loads a new one after a refusal', async () => {
+    codes = true;
+    const user = userEvent.setup();
+    const serve = fetchMock.getMockImplementation()!;
+    let refusals = 1;
+    fetchMock.mockImplementation(async (url, init) => {
+      if (url === '/auth/register' && refusals-- > 0)
+        return envelope(null, 400, { msg: 'Wrong or expired verification code', err: 'captchaWrong' });
+      return serve(url, init);
+    });
+    const { nav } = renderScreen(<RegisterScreen homeUrl="/home" agreementUrl="/agreement" />);
+    const alert = () => screen.getByRole('alert').textContent;
+    await user.type(screen.getByRole('textbox', { name: 'Chat ID' }), 'carol_1');
+    await user.type(screen.getByRole('textbox', { name: 'Nickname' }), 'Carol');
+    await user.type(screen.getByLabelText('Password'), 'password123');
+    await user.type(screen.getByLabelText('Confirm password'), 'password123');
+    await user.click(screen.getByRole('checkbox', { name: /^I have read and agree/ }));
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(alert()).toBe('Please enter the verification code');
+
+    const code = screen.getByRole('textbox', { name: 'Verification code' });
+    await user.type(code, 'zzzz');
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    // The code was used up: the field is cleared and a new image loaded.
+    await waitFor(() => expect(issued).toBe(2));
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Verification code' }).value).toBe('');
+    await user.type(screen.getByRole('textbox', { name: 'Verification code' }), 'ab12');
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    await waitFor(() => expect(nav.reLaunch).toHaveBeenCalledWith('/home'));
+    const bodies = fetchMock.mock.calls
+      .filter(([url]) => url === '/auth/register')
+      .map(([, init]) => JSON.parse(String(init.body)) as object);
+    expect(bodies).toEqual([
+      { chatNo: 'carol_1', nickName: 'Carol', password: 'password123', captchaId: 'c1', captchaCode: 'zzzz' },
+      { chatNo: 'carol_1', nickName: 'Carol', password: 'password123', captchaId: 'c2', captchaCode: 'ab12' },
+    ]);
   });
 
   it('goes back to login', async () => {

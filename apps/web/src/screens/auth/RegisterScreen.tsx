@@ -7,12 +7,14 @@ import { call } from '../../api/request';
 import * as endpoints from '../../api/endpoints';
 import { check } from '../../lib/checker';
 import { signIn } from '../../store/session';
-import { NICKNAME_MAX } from '@paichat/protocol';
+import { NEW_PASSWORD_MAX, NICKNAME_MAX } from '@paichat/protocol';
+import { CaptchaField } from './CaptchaField';
 import { ChatNoHint } from './ChatNoHint';
 import { AccountField, FormEnd } from './FormEnd';
 import { PasswordField } from './PasswordField';
 import { registerRules } from './rules';
 import { useChatNoCheck } from './useChatNoCheck';
+import { useVerificationCode } from './useVerificationCode';
 import s from './auth.module.css';
 
 export interface RegisterScreenProps {
@@ -32,12 +34,20 @@ export function RegisterScreen({ homeUrl, agreementUrl }: RegisterScreenProps) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const chatNoState = useChatNoCheck(chatNo.trim());
+  const code = useVerificationCode();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const values = { chatNo: chatNo.trim(), nickName: nickName.trim(), password, confirm, agreed };
-    const failure = check(values, registerRules(t));
+    const values = {
+      chatNo: chatNo.trim(),
+      nickName: nickName.trim(),
+      password,
+      confirm,
+      code: code.code,
+      agreed,
+    };
+    const failure = check(values, registerRules(t, code.enabled));
     const message = failure?.message ?? (chatNoState === 'taken' ? t('chatNo.taken') : null);
     setError(message);
     if (message) return;
@@ -48,11 +58,13 @@ export function RegisterScreen({ homeUrl, agreementUrl }: RegisterScreenProps) {
         chatNo: values.chatNo,
         nickName: values.nickName,
         password,
+        ...code.answer(),
       });
       await signIn(token);
       nav.reLaunch(homeUrl);
-    } catch {
-      // Shown by the request function (a taken chat ID, a closed sign-up, the network).
+    } catch (failure) {
+      // Shown by the request function (a wrong code, a taken chat ID, a closed sign-up, the network).
+      code.refused(failure);
     } finally {
       setBusy(false);
     }
@@ -81,11 +93,11 @@ export function RegisterScreen({ homeUrl, agreementUrl }: RegisterScreenProps) {
           />
           <PasswordField
             label={t('register.password')}
-            placeholder={t('login.passwordPlaceholder')}
+            placeholder={t('profile.password.newPlaceholder')}
             value={password}
             onValueChange={setPassword}
             autoComplete="new-password"
-            maxLength={64}
+            maxLength={NEW_PASSWORD_MAX + 10}
           />
           <PasswordField
             label={t('register.confirmPassword')}
@@ -93,8 +105,9 @@ export function RegisterScreen({ homeUrl, agreementUrl }: RegisterScreenProps) {
             value={confirm}
             onValueChange={setConfirm}
             autoComplete="new-password"
-            maxLength={64}
+            maxLength={NEW_PASSWORD_MAX + 10}
           />
+          {code.enabled && <CaptchaField {...code.field} />}
           <FormEnd
             checked={agreed}
             onChange={setAgreed}

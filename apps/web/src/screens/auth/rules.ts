@@ -4,9 +4,11 @@ import {
   CHAT_NO_PATTERN,
   LOGIN_PASSWORD_MAX,
   LOGIN_PASSWORD_MIN,
+  NEW_PASSWORD_MAX,
+  NEW_PASSWORD_MIN,
   NICKNAME_MAX,
 } from '@paichat/protocol';
-import type { RuleSet } from '../../lib/checker';
+import type { FieldRules, RuleSet } from '../../lib/checker';
 import type { useT } from '../../i18n';
 
 type T = ReturnType<typeof useT>;
@@ -15,6 +17,25 @@ const PASSWORD_LENGTH = new RegExp(`^.{${LOGIN_PASSWORD_MIN},${LOGIN_PASSWORD_MA
 const CHAT_NO_LONG_ENOUGH = new RegExp(`^.{${CHAT_NO_MIN},}$`, 'su');
 const CHAT_NO_SHORT_ENOUGH = new RegExp(`^.{0,${CHAT_NO_MAX}}$`, 'su');
 const NICKNAME_LENGTH = new RegExp(`^\\s*.{1,${NICKNAME_MAX}}\\s*$`, 'su');
+// Lengths in UTF-16 units, as the server counts them (no `u` flag on purpose).
+const NEW_PASSWORD_LENGTH = new RegExp(`^[\\s\\S]{${NEW_PASSWORD_MIN},${NEW_PASSWORD_MAX}}$`);
+/** The protocol's NewPassword rule: at least one digit and one letter. */
+const DIGITS_AND_LETTERS = /^(?=.*\d)(?=.*[A-Za-z])/s;
+
+/**
+ * Spec 5's new-password rule, for sign-up and a password change: 8 to 16 characters mixing
+ * digits and letters. `requiredMessage` is what the form says of an empty one.
+ */
+export function newPasswordRules(t: T, requiredMessage: string): FieldRules {
+  return {
+    message: requiredMessage,
+    rules: [
+      { type: 'required' },
+      { type: 'reg', pattern: NEW_PASSWORD_LENGTH, message: t('profile.password.length') },
+      { type: 'reg', pattern: DIGITS_AND_LETTERS, message: t('profile.password.mix') },
+    ],
+  };
+}
 
 /**
  * The login rules of spec 5, in its order: account, password, password length, verification
@@ -56,8 +77,11 @@ export interface LoginValues {
 
 export const loginData = (v: LoginValues) => ({ ...v, account: v.account.trim(), pipId: v.account.trim() });
 
-/** Sign-up: chat ID (spec 5 chat ID rule), nickname, password 8–20, confirmation, agreement. */
-export function registerRules(t: T): RuleSet {
+/**
+ * Sign-up: chat ID (spec 5 chat ID rule), nickname, the new-password rule, confirmation, the
+ * verification code (only when the server uses one), agreement.
+ */
+export function registerRules(t: T, codeRequired = false): RuleSet {
   return {
     chatNo: {
       message: t('validation.chatNoRequired'),
@@ -75,13 +99,7 @@ export function registerRules(t: T): RuleSet {
         { type: 'reg', pattern: NICKNAME_LENGTH, message: t('validation.nickNameTooLong') },
       ],
     },
-    password: {
-      message: t('validation.passwordRequired'),
-      rules: [
-        { type: 'required' },
-        { type: 'reg', pattern: PASSWORD_LENGTH, message: t('validation.passwordLength') },
-      ],
-    },
+    password: newPasswordRules(t, t('validation.passwordRequired')),
     confirm: {
       message: t('validation.confirmRequired'),
       rules: [
@@ -89,6 +107,9 @@ export function registerRules(t: T): RuleSet {
         { type: 'same', field: 'password', message: t('validation.passwordMismatch') },
       ],
     },
+    ...(codeRequired
+      ? { code: { message: t('validation.codeRequired'), rules: [{ type: 'required' }] } }
+      : {}),
     agreed: { message: t('validation.agreementRequired'), rules: [{ type: 'required' }] },
   };
 }

@@ -5,7 +5,7 @@ import { useNav, useRouteParams } from '../../nav';
 import { useT } from '../../i18n';
 import { BlockedNotice } from './BlockedNotice';
 import { PersonCard } from './PersonCard';
-import { PersonLoader, useUserIdParam } from './PersonLoader';
+import { PersonLoader, useRefParam, useUserIdParam } from './PersonLoader';
 import s from './friends.module.css';
 
 export interface AddFriendDetailScreenProps {
@@ -14,19 +14,21 @@ export interface AddFriendDetailScreenProps {
 }
 
 /**
- * Add-friend detail: the person found by search (or a QR link, `source=qrcode`), with
- * "Add friend", or "Send message" when already friends, or a note that this is you.
+ * Add-friend detail: the person found by search (or through a card, `source=card`, or a QR
+ * link, `source=qrcode`), with "Add friend", or "Send message" when already friends, or a note
+ * that this is you. The `ref` the page was opened with travels on to the friend request.
  */
 export function AddFriendDetailScreen({ friendRequestUrl, chatWindowUrl }: AddFriendDetailScreenProps) {
   const t = useT();
   const nav = useNav();
   const userId = useUserIdParam();
+  const personRef = useRefParam();
   const parsed = FriendSource.safeParse(useRouteParams().source);
   const source = parsed.success ? parsed.data : 'search';
 
   return (
     <Page title={t('routes.addFriendDetail')}>
-      <PersonLoader userId={userId}>
+      <PersonLoader userId={userId} personRef={personRef}>
         {(person) => (
           <>
             <PersonCard person={person} />
@@ -49,7 +51,13 @@ export function AddFriendDetailScreen({ friendRequestUrl, chatWindowUrl }: AddFr
                     type="button"
                     className={s.primary}
                     onClick={() =>
-                      nav.navigateTo(withQuery(friendRequestUrl, { userId: person.userId, source }))
+                      nav.navigateTo(
+                        withQuery(friendRequestUrl, {
+                          userId: person.userId,
+                          source,
+                          ref: personRef || undefined,
+                        }),
+                      )
                     }
                   >
                     {t('friends.addFriend')}

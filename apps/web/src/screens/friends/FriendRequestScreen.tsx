@@ -9,7 +9,7 @@ import { useFriendInfo } from '../../api/queries/friendInfo';
 import { useMyInfo } from '../../api/queries/myInfo';
 import { useNav, useRouteParams } from '../../nav';
 import { useT } from '../../i18n';
-import { useUserIdParam } from './PersonLoader';
+import { useRefParam, useUserIdParam } from './PersonLoader';
 import s from './friends.module.css';
 
 /** The dictionary's default reason with the sender's name in it ("Hi, I'm {nickName}"). */
@@ -23,11 +23,12 @@ export function FriendRequestScreen() {
   const t = useT();
   const nav = useNav();
   const userId = useUserIdParam();
+  const personRef = useRefParam();
   const parsed = FriendSource.safeParse(useRouteParams().source);
   const source = parsed.success ? parsed.data : 'search';
   const reasonId = useId();
 
-  const person = useFriendInfo(userId);
+  const person = useFriendInfo(userId, personRef);
   const me = useMyInfo();
   const reasons = useDict('friend_apply_reason');
   const apply = useApplyFriend();
@@ -43,6 +44,7 @@ export function FriendRequestScreen() {
     try {
       const result = await apply.mutateAsync({
         userId,
+        ...(personRef ? { ref: personRef } : {}),
         reason: reasonValue.trim(),
         remark: remark.trim(),
         source,

@@ -10,16 +10,24 @@ export function useUserIdParam(): string {
   return useRouteParams().userId ?? '';
 }
 
+/** The `ref` route parameter: the reference that opens a stranger (search, card, QR code). */
+export function useRefParam(): string {
+  return useRouteParams().ref ?? '';
+}
+
 /** Loads the person of the page's `userId` and renders them, or the loading and failed states. */
 export function PersonLoader({
   userId,
+  personRef = '',
   children,
 }: {
   userId: string;
+  /** The reference the page was opened with, if any. */
+  personRef?: string;
   children: (person: PersonView) => ReactNode;
 }) {
   const t = useT();
-  const info = useFriendInfo(userId);
+  const info = useFriendInfo(userId, personRef);
   if (info.data) return children(info.data);
   if (info.isError || !userId) {
     return (

@@ -21,6 +21,7 @@ const ben = {
   requestSent: false,
   remark: '',
   tags: [],
+  ref: 'sBenForMe',
 };
 
 function serve() {
@@ -56,12 +57,14 @@ describe('SearchScreen', () => {
     expect(nav.navigateTo).not.toHaveBeenCalled();
   });
 
-  it('opens the add-friend page of the person found', async () => {
+  it('opens the add-friend page of the person found, with the reference the search gave', async () => {
     serve();
     const { nav, client } = renderScreen(<SearchScreen addFriendDetailUrl="/add" />);
     await userEvent.type(screen.getByRole('textbox', { name: 'PipID' }), ' BEN ');
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
-    await vi.waitFor(() => expect(nav.navigateTo).toHaveBeenCalledWith('/add?userId=11&source=search'));
+    await vi.waitFor(() =>
+      expect(nav.navigateTo).toHaveBeenCalledWith('/add?userId=11&source=search&ref=sBenForMe'),
+    );
     // The page opens from the cache, without asking again.
     expect(client.getQueryData(['friend', 'info', '11'])).toEqual(ben);
   });

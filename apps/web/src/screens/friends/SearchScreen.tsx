@@ -11,7 +11,7 @@ import { useT } from '../../i18n';
 import s from './friends.module.css';
 
 export interface SearchScreenProps {
-  /** The add-friend detail page; the person found goes in as `userId`. */
+  /** The add-friend detail page; the person found goes in as `userId` and `ref`. */
   addFriendDetailUrl: string;
 }
 
@@ -35,7 +35,10 @@ export function SearchScreen({ addFriendDetailUrl }: SearchScreenProps) {
     setError(null);
     try {
       const person = await search.mutateAsync(wanted);
-      nav.navigateTo(withQuery(addFriendDetailUrl, { userId: person.userId, source: 'search' }));
+      // The search's reference opens the person's page (and the request) for this viewer.
+      nav.navigateTo(
+        withQuery(addFriendDetailUrl, { userId: person.userId, source: 'search', ref: person.ref }),
+      );
     } catch (failure) {
       // The request function has toasted the reason; an unknown PipID also stays on the page.
       if (failure instanceof ApiError && failure.err === ErrorId.userNotFound) setNotFound(wanted);

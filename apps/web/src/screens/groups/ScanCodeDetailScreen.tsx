@@ -12,11 +12,12 @@ import s from './groups.module.css';
 /** Refusals of a code that say more than "not valid". */
 const TOLD: ReadonlySet<string> = new Set([
   ErrorId.groupCodeExpired,
+  ErrorId.groupCodeRevoked,
   ErrorId.groupDismissed,
   ErrorId.groupNotFound,
 ]);
 
-/** Why a code opens nothing, in the person's language: an expired code says so. */
+/** Why a code opens nothing, in the person's language: an expired or revoked code says so. */
 function Refused({ error }: { error: unknown }) {
   const t = useT();
   let text = t('errors.groupCodeInvalid');

@@ -24,12 +24,12 @@ const modules = (svg: Element | null) =>
   [...(svg?.querySelectorAll('path') ?? [])].map((p) => p.getAttribute('d'));
 
 describe('QrCodeScreen', () => {
-  it("encodes an absolute link to this user's add-friend page, marked as from a QR code", async () => {
+  it("encodes an absolute link to this user's add-friend page, from a QR code, with her reference", async () => {
     fakeApi({ '/my/getInfo': () => me });
     renderScreen(<QrCodeScreen addFriendUrl={ADD_FRIEND} />);
     const qr = await screen.findByRole('img', { name: 'QR code to add Ada Lovelace as a friend' });
 
-    const expected = `${location.origin}${location.pathname}#${ADD_FRIEND}?userId=42&source=qrcode`;
+    const expected = `${location.origin}${location.pathname}#${ADD_FRIEND}?userId=42&source=qrcode&ref=cAdaShare`;
     const { container } = render(<QRCodeSVG value={expected} size={QR_SIZE} level="M" marginSize={2} />);
     expect(modules(qr)).toEqual(modules(container.querySelector('svg')));
     const { container: other } = render(
@@ -62,7 +62,7 @@ describe('QrCodeScreen', () => {
     renderScreen(<QrCodeScreen addFriendUrl={ADD_FRIEND} />);
     await user.click(await screen.findByRole('button', { name: 'Copy link' }));
     expect(await navigator.clipboard.readText()).toBe(
-      appLink(ADD_FRIEND, { userId: '42', source: 'qrcode' }),
+      appLink(ADD_FRIEND, { userId: '42', source: 'qrcode', ref: 'cAdaShare' }),
     );
     expect(await screen.findByText('Content copied')).toBeTruthy();
 

@@ -1,4 +1,4 @@
-import type { UserInfo } from '@paichat/protocol';
+import type { MyInfo } from '@paichat/protocol';
 import { Page } from '../../components/Page';
 import { QrCard } from '../../components/QrCard';
 import { useT } from '../../i18n';
@@ -6,12 +6,15 @@ import { appLink } from '../../lib/appLink';
 import { useRegionText } from './useRegions';
 import { WithMyInfo } from './WithMyInfo';
 
-/** The link a QR card carries: this user's add-friend page, marked as found by QR code. */
-export function addFriendLink(addFriendUrl: string, userId: string): string {
-  return appLink(addFriendUrl, { userId, source: 'qrcode' });
+/**
+ * The link a QR card carries: this user's add-friend page, marked as found by QR code, with the
+ * reference that lets whoever scans it open the page.
+ */
+export function addFriendLink(addFriendUrl: string, userId: string, shareRef: string): string {
+  return appLink(addFriendUrl, { userId, source: 'qrcode', ref: shareRef });
 }
 
-function MyQrCard({ info, addFriendUrl }: { info: UserInfo; addFriendUrl: string }) {
+function MyQrCard({ info, addFriendUrl }: { info: MyInfo; addFriendUrl: string }) {
   const t = useT();
   const region = useRegionText(info.address);
   return (
@@ -20,7 +23,7 @@ function MyQrCard({ info, addFriendUrl }: { info: UserInfo; addFriendUrl: string
       portrait={info.portrait}
       portraitAlt={info.nickName ? t('me.avatarAlt', { name: info.nickName }) : t('me.defaultAvatar')}
       subtitle={region || undefined}
-      link={addFriendLink(addFriendUrl, info.userId)}
+      link={addFriendLink(addFriendUrl, info.userId, info.shareRef)}
       qrAlt={t('profile.qr.alt', { name: info.nickName })}
       hints={[t('profile.qr.hint')]}
       fileName={`PaiChat-${info.chatNo || info.userId}.png`}

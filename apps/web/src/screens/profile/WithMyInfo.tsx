@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import type { UserInfo } from '@paichat/protocol';
+import type { MyInfo } from '@paichat/protocol';
 import { useMyInfo } from '../../api/queries/myInfo';
 import { useT } from '../../i18n';
 import s from './profile.module.css';
 
 /** Renders its children with the signed-in user's profile, once loaded; a retry if it fails. */
-export function WithMyInfo({ children }: { children: (info: UserInfo) => ReactNode }) {
+export function WithMyInfo({ children }: { children: (info: MyInfo) => ReactNode }) {
   const t = useT();
   const info = useMyInfo();
   if (info.data) return children(info.data);

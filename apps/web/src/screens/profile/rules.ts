@@ -2,19 +2,16 @@
  * The profile forms' rule sets for the spec's checker (section 5), each in the order its
  * messages should come.
  */
-import { INTRO_MAX, NEW_PASSWORD_MAX, NEW_PASSWORD_MIN, NICKNAME_MAX } from '@paichat/protocol';
+import { INTRO_MAX, NICKNAME_MAX } from '@paichat/protocol';
 import type { RuleSet } from '../../lib/checker';
 import type { useT } from '../../i18n';
-import { registerRules } from '../auth/rules';
+import { newPasswordRules, registerRules } from '../auth/rules';
 
 type T = ReturnType<typeof useT>;
 
 // Lengths in UTF-16 units, as the server counts them (no `u` flag on purpose).
 const NICKNAME_LENGTH = new RegExp(`^[\\s\\S]{1,${NICKNAME_MAX}}$`);
 const INTRO_LENGTH = new RegExp(`^[\\s\\S]{0,${INTRO_MAX}}$`);
-const NEW_PASSWORD_LENGTH = new RegExp(`^[\\s\\S]{${NEW_PASSWORD_MIN},${NEW_PASSWORD_MAX}}$`);
-/** The protocol's NewPassword rule: at least one digit and one letter. */
-const DIGITS_AND_LETTERS = /^(?=.*\d)(?=.*[A-Za-z])/s;
 
 /** Name: required, at most NICKNAME_MAX once trimmed. */
 export function nickNameRules(t: T): RuleSet {
@@ -64,14 +61,7 @@ export function passwordRules(t: T, hasPassword: boolean): RuleSet {
           },
         }
       : {}),
-    newPassword: {
-      message: t('profile.password.newRequired'),
-      rules: [
-        { type: 'required' },
-        { type: 'reg', pattern: NEW_PASSWORD_LENGTH, message: t('profile.password.length') },
-        { type: 'reg', pattern: DIGITS_AND_LETTERS, message: t('profile.password.mix') },
-      ],
-    },
+    newPassword: newPasswordRules(t, t('profile.password.newRequired')),
     confirmPassword: {
       message: t('profile.password.confirmRequired'),
       rules: [

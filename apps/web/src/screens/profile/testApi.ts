@@ -4,11 +4,11 @@
  * recorded.
  */
 import { vi } from 'vitest';
-import type { UserInfo } from '@paichat/protocol';
+import type { MyInfo } from '@paichat/protocol';
 import { configureRequest } from '../../api/request';
 import { envelope } from '../../test/render';
 
-export const me: UserInfo = {
+export const me: MyInfo = {
   userId: '42',
   nickName: 'Ada Lovelace',
   portrait: '',
@@ -17,6 +17,7 @@ export const me: UserInfo = {
   gender: 'female',
   intro: 'Poetical science',
   address: { country: 'GB', province: 'England', city: 'London' },
+  shareRef: 'cAdaShare',
 };
 
 export interface Call {

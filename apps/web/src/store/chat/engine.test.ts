@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearChatMessages, markRead, removeChatSession, sendMsg } from '@paichat/protocol';
 import type { ChatEngine } from './engine';
+import { BUSY_PAUSE_MS, BUSY_TRIES } from './outbox';
 import type { LocalMessage } from './types';
 import {
   AMY,
@@ -222,6 +223,54 @@ describe('the outbox', () => {
     ]);
   });
 
+  it('asks a busy server again by itself after a pause, the row waiting meanwhile', async () => {
+    const world = createWorld();
+    const pauses: number[] = [];
+    const engine = await onlineEngine(world, {
+      delay: (ms) => {
+        pauses.push(ms);
+        // Still waiting while the server is asked again, not failed.
+        expect(own(engine, world.ab).map((m) => m.sendtype)).toEqual(['wating']);
+        return Promise.resolve();
+      },
+    });
+    world.device.failNext('busy');
+    world.device.failNext('busy');
+    await engine.send(world.ab, 'TEXT', { text: 'in a busy moment' });
+    await engine.idle();
+    expect(pauses).toEqual([BUSY_PAUSE_MS, 2 * BUSY_PAUSE_MS]);
+    expect(own(engine, world.ab).map((m) => m.sendtype)).toEqual(['success']);
+    const attempts = sentToServer(world).map(([, body]) => (body as { clientMsgId: string }).clientMsgId);
+    expect(attempts).toHaveLength(3);
+    expect(new Set(attempts).size).toBe(1);
+    expect(world.server.sentBy(AMY)).toHaveLength(1);
+  });
+
+  it('fails the row like an unanswered send when the server stays busy, and sends it on reconnect', async () => {
+    const world = createWorld();
+    const pauses: number[] = [];
+    const engine = await onlineEngine(world, {
+      delay: (ms) => {
+        pauses.push(ms);
+        return Promise.resolve();
+      },
+    });
+    for (let i = 0; i < BUSY_TRIES; i += 1) world.device.failNext('busy');
+    await engine.send(world.ab, 'TEXT', { text: 'later' });
+    await engine.idle();
+    expect(pauses).toHaveLength(BUSY_TRIES - 1);
+    expect(own(engine, world.ab).map((m) => m.sendtype)).toEqual(['error']);
+    expect(world.server.sentBy(AMY)).toEqual([]);
+
+    engine.dispatch({ type: 'connection', status: 'reconnecting' });
+    engine.dispatch({ type: 'connection', status: 'open' });
+    await engine.idle();
+    deliver(world, engine);
+    await engine.idle();
+    expect(own(engine, world.ab).map((m) => m.sendtype)).toEqual(['success']);
+    expect(world.server.sentBy(AMY)).toHaveLength(1);
+  });
+
   it('sends a message caught in flight by a reload once', async () => {
     const world = createWorld();
     const engine = await onlineEngine(world);
@@ -328,6 +377,37 @@ describe('incoming', () => {
       content: 'hello from dee',
       num: 1,
     });
+  });
+
+  it('fetches a chat again from a seq it holds under another msgId, keeping no copy of the old', async () => {
+    const world = createWorld();
+    const engine = await opened(world, world.ab);
+    for (const text of ['one', 'two', 'three']) await sendAs(world, BEN, AMY, text);
+    deliver(world, engine);
+    await engine.idle();
+    expect(texts(engine, world.ab).slice(1)).toEqual(['one', 'two', 'three']);
+
+    // The server went back to 'one' and gives seqs 3 and on again: only the first push arrives.
+    world.server.rollBack(world.ab, 2);
+    world.device.pending.splice(0);
+    for (const text of ['new two', 'new three', 'new four']) await sendAs(world, BEN, AMY, text);
+    const [first] = world.device.pending.splice(0);
+    expect(first?.pushType).toBe('MSG');
+    engine.dispatch({ type: 'push', push: first! });
+    await engine.idle();
+    const expected = ['one', 'new two', 'new three', 'new four'];
+    expect(texts(engine, world.ab).slice(1)).toEqual(expected);
+    expect(engine.getWindow(world.ab).messages.map((m) => m.seq)).toEqual([1, 2, 3, 4, 5]);
+    expect(entry(engine, world.ab)).toMatchObject({ content: 'new four', num: 0 });
+
+    // What the device stored went too: a reload, offline, shows the same.
+    await engine.stop();
+    world.device.online = false;
+    const reloaded = await startEngine(world);
+    reloaded.enter(world.ab);
+    await reloaded.open({ chatId: world.ab });
+    await reloaded.idle();
+    expect(texts(reloaded, world.ab).slice(1)).toEqual(expected);
   });
 
   it('ignores call-start records in the window', async () => {

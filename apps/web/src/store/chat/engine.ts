@@ -15,6 +15,9 @@
  * - Everything merges by identity (msgId; an own row by its clientMsgId), never by replacing,
  *   so a repeated push, a sync page overlapping a push, and the HTTP answer racing the socket
  *   echo all end as one row in seq order (messages.ts).
+ * - A seq the chat holds arriving under another msgId means the server no longer has what the
+ *   device holds from there on (its database went back in time, which the server's start-up
+ *   guard is there to prevent): the chat drops those rows and fetches that part again.
  * - A send goes through the outbox (outbox.ts): the row (`local_…` id = clientMsgId,
  *   'wating') and the outbox entry are on disk before the request leaves. The entry goes only
  *   when the server has the message (its answer or its echo) or refused it. What is left is
@@ -70,6 +73,7 @@ import {
   compareMessages,
   fromServer,
   mergeMessages,
+  seqConflict,
   seqsOf,
   visibleRows,
   type RemarkOf,
@@ -105,6 +109,8 @@ export interface ChatEngineDeps {
   /** Re-render when remarks change. */
   subscribeRemarks?: (listener: () => void) => () => void;
   newId?: () => string;
+  /** Resolves after `ms` (tests pass one that does not wait). */
+  delay?: (ms: number) => Promise<void>;
   /** Chats caught up at once (spec: bounded). */
   syncConcurrency?: number;
   /** Unexpected errors (not a failed request): bugs worth seeing. */
@@ -205,6 +211,7 @@ export class ChatEngine implements ChatCommands {
       transport: this.transport,
       t: this.t,
       now: this.now,
+      delay: deps.delay ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
       newId: deps.newId ?? newClientMsgId,
       profile: () => deps.profile?.(),
       stopped: () => this.stopped,
@@ -727,6 +734,8 @@ export class ChatEngine implements ChatCommands {
     const chatId = rt.meta.chatId;
     const cleared = rt.meta.clearedSeq;
     const fresh = incoming.filter((m) => m.seq === undefined || m.seq > cleared);
+    const conflict = seqConflict(rt.rows ?? [], fresh);
+    if (conflict !== null) this.forgetFrom(rt, conflict);
     // An own message stored and then cleared before its answer came: its row goes too.
     const gone = new Set(
       incoming
@@ -785,6 +794,30 @@ export class ChatEngine implements ChatCommands {
     if (arrival.kind === 'live' && meta.heldTo !== null && meta.lastSeq > meta.heldTo)
       this.track(this.syncChat(rt));
     if (this.isOpen(rt)) this.requestRead(rt);
+  }
+
+  /**
+   * The chat holds messages from `seq` on that the server no longer has (seqConflict): they go,
+   * with the positions that counted them, and the chat's state and messages are asked again.
+   */
+  private forgetFrom(rt: Runtime, seq: number): void {
+    const rows = rt.rows ?? [];
+    const isGone = (r: LocalMessage) => r.seq !== undefined && r.seq >= seq;
+    const keep = rows.filter((r) => !isGone(r));
+    const below = (value: number) => Math.min(value, seq - 1);
+    const meta = { ...rt.meta, lastSeq: below(rt.meta.lastSeq), readSeq: below(rt.meta.readSeq) };
+    if (meta.heldTo !== null && meta.heldTo >= seq) meta.heldTo = seq - 1;
+    // Nothing of the held range is left: the chat loads as one never opened here.
+    if (meta.heldFrom !== null && meta.heldTo !== null && meta.heldFrom > meta.heldTo)
+      meta.heldFrom = meta.heldTo = null;
+    if (meta.pendingRead !== null && meta.pendingRead >= seq) meta.pendingRead = null;
+    meta.preview = lastVisiblePreview(keep);
+    rt.rows = keep;
+    rt.meta = meta;
+    this.persist(
+      rows.filter(isGone).map((r): StorageOp => ({ op: 'deleteMessage', chatId: meta.chatId, id: r.id })),
+    );
+    this.track(this.fetchSession({ chatId: meta.chatId }));
   }
 
   /** Settings and seqs the server answered or told (rows need not be loaded, except to clear). */

@@ -6,8 +6,9 @@
  *
  * Which user: the one `/my/getInfo` answered (the session loads it before opening the socket),
  * remembered in localStorage so a reload shows the stored chat list at once, before the
- * network answers. Sign-out clears localStorage, and the chats on the device are per user, so
- * the next person to sign in on this browser sees only theirs.
+ * network answers. When the session ends (sign-out or expiry) `discardChatData` stops the
+ * engine and deletes every chat stored on the device, so the next person to use this browser
+ * finds none of them.
  */
 import { hashKey } from '@tanstack/react-query';
 import { getMyInfo, getNotices, type Friend, type UserInfo } from '@paichat/protocol';
@@ -22,7 +23,7 @@ import type { SocketClient, SocketStatus } from '../../realtime/SocketClient';
 import { BadgeTab, useBadges } from '../badges';
 import { CALL_RECORD_KEY } from './callEnd';
 import { ChatEngine, type ChatEngineDeps } from './engine';
-import { openChatStorage } from './storage';
+import { deleteChatStores, openChatStorage } from './storage';
 import { appTransport } from './transport';
 
 /** localStorage: the user whose chats the engine shows (cleared with the session). */
@@ -162,6 +163,17 @@ export async function stopChatEngine(): Promise<void> {
   await engine.stop();
 }
 
+/**
+ * The session ended: the engine stops (one still starting too) and every chat on the device
+ * is deleted, the unsent outbox included, so no one else can read it on this browser.
+ */
+export async function discardChatData(): Promise<void> {
+  storage.remove(CHAT_USER_KEY);
+  await starting?.engine.catch(() => undefined);
+  await stopChatEngine();
+  await deleteChatStores();
+}
+
 /** The signed-in user: from user info when loaded, else the one remembered from last time. */
 async function sessionUser(): Promise<string | null> {
   const info = queryClient.getQueryData<UserInfo>(myInfoKey);
@@ -204,7 +216,7 @@ export function attachChatEngine(socket: ChatSocket, overrides: Partial<ChatEngi
     if (status === last) return;
     last = status;
     if (status === 'closed' || status === 'expired') {
-      // Sign-out or the session ended: this user's engine stops (their chats stay on the device).
+      // Sign-out or the session ended: this user's engine stops (the session deletes the chats).
       storage.remove(CHAT_USER_KEY);
       void stopChatEngine();
       return;

@@ -7,6 +7,7 @@ import {
   hasGap,
   mergeMessages,
   retreatHeld,
+  seqConflict,
   seqsOf,
   showNameOf,
   visibleRows,
@@ -169,5 +170,19 @@ describe('gap detection', () => {
     expect(advanceHeld(2, new Set([1, 2, 3, 4, 6]))).toBe(4);
     expect(advanceHeld(4, new Set([6]))).toBe(4);
     expect(advanceHeld(4, new Set([5, 6]))).toBe(6);
+  });
+});
+
+describe('seqConflict', () => {
+  const held = [1, 2, 3, 4].map((seq) => fromServer(server(seq)));
+
+  it('finds the lowest seq held under another msgId', () => {
+    const incoming = [server(4, { msgId: '7004' }), server(3, { msgId: '7003' })].map(fromServer);
+    expect(seqConflict(held, incoming)).toBe(3);
+  });
+
+  it('sees none for repeats, new seqs and own rows still on their way', () => {
+    const incoming = [server(2), server(5, { msgId: '7005' })].map(fromServer);
+    expect(seqConflict([...held, pending('local_a', 4)], incoming)).toBeNull();
   });
 });

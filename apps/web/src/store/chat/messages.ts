@@ -149,6 +149,24 @@ export function mergeMessages(rows: readonly LocalMessage[], incoming: readonly 
   return { rows: dirty ? out.sort(compareMessages) : out, put, deleted, added };
 }
 
+/**
+ * The lowest seq under which an incoming server message differs (another msgId) from the one
+ * the chat holds, or null. The server never gives a seq twice, even after its database went
+ * back in time (docs/architecture.md); should one come back anyway, what the device holds from
+ * that seq on is no longer the server's and must be fetched again, not kept beside the new.
+ */
+export function seqConflict(rows: readonly LocalMessage[], incoming: readonly LocalMessage[]): number | null {
+  const held = new Map<number, string>();
+  for (const row of rows) if (row.seq !== undefined && row.msgId !== undefined) held.set(row.seq, row.msgId);
+  let lowest: number | null = null;
+  for (const m of incoming) {
+    if (m.seq === undefined || m.msgId === undefined) continue;
+    const msgId = held.get(m.seq);
+    if (msgId !== undefined && msgId !== m.msgId && (lowest === null || m.seq < lowest)) lowest = m.seq;
+  }
+  return lowest;
+}
+
 /** The seqs a chat holds. */
 export function seqsOf(rows: readonly LocalMessage[]): Set<number> {
   const seqs = new Set<number>();

@@ -10,6 +10,8 @@
  *   (`retry`); the server answers a repeat with the original message, so nothing is sent twice.
  * - A refusal is final: the row shows 'error' and a notice row says why. No answer (offline)
  *   also shows 'error', with a "check network" notice, but the entry stays.
+ * - A busy server (HTTP 503) is asked again by itself after a pause (1, 2, 4, 8 s) while the row
+ *   keeps waiting; only if it is still busy then does the row fail like an unanswered send.
  *
  * The engine owns the chats; it lends this module what it needs through `OutboxHost`.
  */
@@ -41,6 +43,8 @@ export interface OutboxHost {
   transport: ChatTransport;
   t: Translate;
   now: () => number;
+  /** Resolves after `ms` (a pause before asking a busy server again). */
+  delay: (ms: number) => Promise<void>;
   newId: () => string;
   /** The signed-in user's name and portrait, for own rows. */
   profile: () => { nickName: string; portrait: string } | undefined;
@@ -70,6 +74,10 @@ const REFUSAL_KEYS: Partial<Record<string, string>> = {
   [ErrorId.notGroupMember]: `errors.${ErrorId.notGroupMember}`,
   [ErrorId.groupDismissed]: `errors.${ErrorId.groupDismissed}`,
 };
+
+/** Asking a busy server again: this many tries in all, the first pause this long, then doubling. */
+export const BUSY_TRIES = 5;
+export const BUSY_PAUSE_MS = 1000;
 
 /** Refusals that mean the user can no longer write in the group. */
 const GROUP_REFUSALS: ReadonlySet<string> = new Set([
@@ -214,7 +222,7 @@ export class Outbox {
     this.setSendtype(rt, cid, 'wating');
     let answer: SendMsgResult;
     try {
-      answer = await this.sendRequest(rt.meta.chatType, item);
+      answer = await this.sendUnlessBusy(rt.meta.chatType, item);
     } catch (error) {
       if (host.stopped() || !this.items.has(cid)) return; // the echo came first: it went through
       const failure = failureOf(error);
@@ -257,6 +265,20 @@ export class Outbox {
     this.failRow(rt, cid, { content: { text: answer.statusLabel }, ...(key ? { notice: { key } } : {}) });
     // Removed or dismissed meanwhile: the session tells which, and the chat turns read-only.
     if (GROUP_REFUSALS.has(answer.status)) host.refreshSession(item.chatId);
+  }
+
+  /** The send, asked again after a pause while the server answers that it is busy (up to BUSY_TRIES). */
+  private async sendUnlessBusy(chatType: ChatType, item: OutboxItem): Promise<SendMsgResult> {
+    for (let tries = 1; ; tries += 1) {
+      try {
+        return await this.sendRequest(chatType, item);
+      } catch (error) {
+        if (failureOf(error).kind !== 'busy' || tries >= BUSY_TRIES) throw error;
+        await this.host.delay(BUSY_PAUSE_MS * 2 ** (tries - 1));
+        // Signed out meanwhile, or its echo came: the caller sees the error and stops there.
+        if (this.host.stopped() || !this.items.has(item.clientMsgId)) throw error;
+      }
+    }
   }
 
   /** The send itself: `/group/sendMsg` for a group chat, `/chat/sendMsg` for a friend. */

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { IDBFactory } from 'fake-indexeddb';
-import { MemoryChatStorage, openChatStorage, type ChatStorage, type StoredChat } from './storage';
+import {
+  deleteChatStores,
+  MemoryChatStorage,
+  openChatStorage,
+  type ChatStorage,
+  type StoredChat,
+} from './storage';
 import type { LocalMessage } from './types';
 
 const msg = (id: string, chatId = 'c1', seq?: number): LocalMessage => ({
@@ -98,5 +104,54 @@ describe.each(backends)('chat storage (%s)', (_name, open) => {
     const amyAgain = await open('1', factory);
     expect(await amyAgain.loadMessages('c1')).toHaveLength(1);
     amyAgain.close();
+  });
+});
+
+describe('deleting the chat stores (a session ended)', () => {
+  const outboxItem = {
+    clientMsgId: 'local_9',
+    chatId: 'c1',
+    userId: '2',
+    msgType: 'TEXT',
+    content: { text: 'unsent' },
+    createTime: 1,
+  };
+
+  it("leaves no user's list, messages or outbox for the next person", async () => {
+    const factory = new IDBFactory();
+    for (const userId of ['1', '2']) {
+      const store = await openChatStorage(userId, factory);
+      await store.write(
+        [
+          { op: 'putMessage', chatId: 'c1', message: msg(`m${userId}`) },
+          { op: 'putOutbox', item: outboxItem },
+        ],
+        [chat('c1')],
+      );
+      store.close();
+    }
+
+    await deleteChatStores(factory);
+
+    expect((await factory.databases()).map((d) => d.name)).toEqual([]);
+    for (const userId of ['1', '2']) {
+      const store = await openChatStorage(userId, factory);
+      expect(await store.loadChats()).toEqual([]);
+      expect(await store.loadMessages('c1')).toEqual([]);
+      expect(await store.loadOutbox()).toEqual([]);
+      store.close();
+    }
+  });
+
+  it('is not held up by a connection still open in another tab', async () => {
+    const factory = new IDBFactory();
+    const otherTab = await openChatStorage('1', factory);
+    await otherTab.write([{ op: 'putMessage', chatId: 'c1', message: msg('a') }], [chat('c1')]);
+
+    await deleteChatStores(factory);
+
+    const next = await openChatStorage('1', factory);
+    expect(await next.loadMessages('c1')).toEqual([]);
+    next.close();
   });
 });

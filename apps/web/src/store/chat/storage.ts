@@ -6,7 +6,8 @@
  * - `{userId}_chatData/{chatId}/…`: one record per message, found through the `chat` index,
  *   so a long history is never one giant value and a new message writes one small record;
  * - `{userId}_outbox/{clientMsgId}`: messages not yet confirmed by the server.
- * Another user signing in on the same browser reads only their own keys.
+ * Another user signing in on the same browser reads only their own keys, and a session's end
+ * deletes the whole store (`deleteChatStores`), so nothing is left for the next person.
  *
  * Every write is one transaction over all three stores. IndexedDB runs transactions with
  * overlapping scopes in the order they were made, and each is all-or-nothing, so what is on
@@ -153,6 +154,8 @@ class IdbChatStorage implements ChatStorage {
     userId: string,
   ) {
     this.k = keys(userId);
+    // Another tab deleting the store (its session ended) must not wait on this connection.
+    db.addEventListener('versionchange', () => db.close());
   }
 
   async loadChats(): Promise<StoredChat[]> {
@@ -266,6 +269,20 @@ export class MemoryChatStorage implements ChatStorage {
   }
 
   close(): void {}
+}
+
+/**
+ * Deletes every user's chat store on this browser: chat lists, messages and unsent outboxes.
+ * Connections still open (another tab) close on the request, and one opened after it waits for
+ * the deletion, so the next session starts from nothing.
+ */
+export function deleteChatStores(factory: IDBFactory | undefined = globalThis.indexedDB): Promise<void> {
+  if (!factory) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const request = factory.deleteDatabase(CHAT_DB_NAME);
+    request.onsuccess = () => resolve();
+    request.onerror = () => reject(request.error ?? new Error(`could not delete ${CHAT_DB_NAME}`));
+  });
 }
 
 /**

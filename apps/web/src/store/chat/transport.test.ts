@@ -8,6 +8,8 @@ describe('failureOf', () => {
     expect(failureOf(new ApiError('http', 'Request failed', 400)).kind).toBe('business');
     expect(failureOf(new ApiError('http', 'Request failed', 429)).kind).toBe('http');
     expect(failureOf(new ApiError('http', 'Request failed', 502)).kind).toBe('http');
+    // A busy server (503) is asked again in a moment.
+    expect(failureOf(new ApiError('http', 'Request failed', 503)).kind).toBe('busy');
     // A validation refusal (HTTP 400 with its envelope) is final; a throttle (429) is not.
     expect(failureOf(new ApiError('business', 'text is required', 400, 400, 'validation')).kind).toBe(
       'business',

@@ -33,8 +33,10 @@ export type FailureKind =
   | 'network'
   /** The server refused the request (body code or 4xx): its message says why; retrying will not help. */
   | 'business'
-  /** An answer that is not one (HTTP 5xx, 408, 429, not JSON): try again later. */
+  /** An answer that is not one (HTTP 5xx but 503, 408, 429, not JSON): try again later. */
   | 'http'
+  /** The server is too busy to take it now (HTTP 503, with Retry-After): try again in a moment. */
+  | 'busy'
   /** The session is over (401). */
   | 'expired';
 
@@ -53,6 +55,7 @@ export function failureOf(error: unknown): Failure {
         // A refusal (a body code, or a 4xx such as a validation failure) would be refused again.
         // 408, 429, 5xx and a 2xx that is not an envelope may pass later.
         const status = error.status ?? 200;
+        if (status === 503) return { kind: 'busy', message: t('errors.serverBusy') };
         const retryable =
           status >= 500 || status === 408 || status === 429 || (error.kind === 'http' && status < 400);
         return retryable

@@ -88,8 +88,11 @@ interface User {
   portrait: string;
 }
 
-/** How the next call of a device fails: before the server sees it, or after (answer lost). */
-export type CallFailure = 'request' | 'response';
+/**
+ * How the next call of a device fails: before the server sees it, or after (answer lost), or
+ * answered "busy" (HTTP 503) without the server taking it.
+ */
+export type CallFailure = 'request' | 'response' | 'busy';
 
 export class FakeDevice {
   /** Calls fail with a network error while false. */
@@ -150,6 +153,7 @@ export class FakeDevice {
     await Promise.resolve();
     const failure = this.online ? this.failures.shift() : 'request';
     if (failure === 'request') throw new ApiError('network', 'Please check your network');
+    if (failure === 'busy') throw new ApiError('http', 'Request failed', 503);
     const answer = this.server.handle(this.userId, endpoint, input);
     if (this.holding) await new Promise<void>((resolve) => this.held.push(resolve));
     if (failure === 'response' || !this.online) throw new ApiError('network', 'Please check your network');
@@ -250,6 +254,23 @@ export class FakeChatServer {
     this.alert(chat, 'groupDismissed', { name: 'Owner' });
     if (chat.group) chat.group.dismissed = true;
     this.notifyGroup(chat, chat.members, 'dismissed');
+  }
+
+  /**
+   * The server's database went back to when the chat ended at `seq`: later messages are gone,
+   * and new ones take their seqs again under new msgIds (what the real server's start-up guard
+   * prevents; devices must cope even so).
+   */
+  rollBack(chatId: string, seq: number): void {
+    const chat = this.chats.get(chatId);
+    if (!chat) throw new Error(`no chat ${chatId}`);
+    chat.messages = chat.messages.filter((m) => m.seq <= seq);
+    for (const userId of chat.members) {
+      const member = this.member(chatId, userId);
+      member.readSeq = Math.min(member.readSeq, seq);
+      member.clearedSeq = Math.min(member.clearedSeq, seq);
+      member.hiddenSeq = Math.min(member.hiddenSeq, seq);
+    }
   }
 
   /** A device of a user (its pushes and its transport). */

@@ -1,0 +1,6 @@
+/** Secrets shared by every node, made by migrations/0018_server_secrets.ts. */
+export interface ServerSecretsTable {
+  name: string;
+  /** base64url. */
+  value: string;
+}

@@ -1,0 +1,216 @@
+import * as protocol from '@paichat/protocol';
+import { FORBIDDEN_CHARACTERS_MESSAGE, type Endpoint } from '@paichat/protocol';
+import { endpointsIn, stringSchemas } from '@paichat/protocol/schema-walk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as } from './support/api';
+import { befriend } from './support/chats';
+import { call } from './support/http';
+import { seed, type SeededUser } from './support/seed';
+import { availableDialects, startTestServer, type TestServer } from './support/server';
+
+/**
+ * A NUL (or another control character) in any string of any request: PostgreSQL refuses NUL
+ * in text, which used to surface as HTTP 500 on 13 fields, login and sign-up among them. Every
+ * such request must be refused by its schema, 400 naming the field, on both databases alike.
+ */
+
+const dialects = await availableDialects();
+
+const FILE = '/file/0123456789abcdef0123456789abcdef.png';
+const ID = '1';
+
+/** The content of every sendable message type, with every string field it can carry. */
+const MESSAGES = [
+  { msgType: 'TEXT', content: { text: 'hi' } },
+  { msgType: 'IMAGE', content: { url: FILE, thumbUrl: FILE } },
+  { msgType: 'VOICE', content: { url: FILE, duration: 3 } },
+  { msgType: 'VIDEO', content: { url: FILE, thumbUrl: FILE } },
+  { msgType: 'LOCATION', content: { name: 'Cafe', address: 'Main St', latitude: 1, longitude: 2 } },
+  { msgType: 'CARD', content: { userId: ID, ref: 'r1', nickName: 'Nia', portrait: FILE, chatNo: 'nia' } },
+  { msgType: 'COLLECTION', content: { title: 'Saved', body: { note: 'deep' } } },
+  { msgType: 'FILE', content: { url: FILE, name: 'doc.pdf' } },
+];
+
+/**
+ * A valid request for each endpoint that carries strings (several where a union has variants),
+ * with a value at every string the schema declares. A test below fails when an endpoint, or a
+ * string field, has no sample here: a new one must be covered too.
+ */
+const SAMPLES: Record<string, Record<string, unknown>[]> = {
+  '/auth/register': [
+    { chatNo: 'nul_test', password: 'password1', nickName: 'Nul', captchaId: 'c1', captchaCode: '1234' },
+  ],
+  '/auth/captcha': [{ account: 'nul_test' }],
+  '/auth/checkChatNo': [{ chatNo: 'nul_test' }],
+  '/auth/login': [{ account: 'nul_test', password: 'password1', captchaId: 'c1', captchaCode: '1234' }],
+  '/my/updateInfo': [
+    {
+      nickName: 'Nia',
+      intro: 'hello',
+      gender: 'female',
+      portrait: FILE,
+      address: { country: 'China', province: 'Zhejiang', city: 'Hangzhou' },
+    },
+  ],
+  '/my/setChatNo': [{ chatNo: 'nul_test' }],
+  '/my/setPassword': [{ oldPassword: 'password1', newPassword: 'password2' }],
+  '/friend/search': [{ chatNo: 'nul_test' }],
+  '/friend/info/:id': [{ id: ID, ref: 'r1' }],
+  '/friend/apply': [{ userId: ID, ref: 'r1', reason: 'hi', source: 'search', remark: 'Nia' }],
+  '/friend/agree': [{ applyId: ID }],
+  '/friend/refuse': [{ applyId: ID }],
+  '/friend/ignore': [{ applyId: ID }],
+  '/friend/setRemark': [{ userId: ID, remark: 'Nia', tags: ['work'] }],
+  '/friend/block': [{ userId: ID }],
+  '/friend/unblock': [{ userId: ID }],
+  '/friend/delete': [{ userId: ID }],
+  '/chat/getChatSession': [{ chatId: ID, userId: ID }],
+  '/chat/getChatMessages': [{ chatId: ID, userId: ID, lastMsgId: ID }],
+  '/chat/syncMessages': [{ chatId: ID, userId: ID }],
+  '/chat/sendMsg': MESSAGES.map((m) => ({ userId: ID, clientMsgId: 'local_1', ...m })),
+  '/chat/markRead': [{ chatId: ID }],
+  '/chat/setTop': [{ chatId: ID, isTop: 'Y' }],
+  '/chat/setDisturb': [{ chatId: ID, isDisturb: 'Y' }],
+  '/chat/removeSession': [{ chatId: ID }],
+  '/chat/clearMessages': [{ chatId: ID }],
+  '/group/create': [{ userIds: [ID, '2'], name: 'Team' }],
+  '/group/getInfo/:id': [{ id: ID }],
+  '/group/sendMsg': MESSAGES.map((m) => ({ groupId: ID, clientMsgId: 'local_1', ...m })),
+  '/group/addMembers': [{ groupId: ID, userIds: [ID] }],
+  '/group/removeMembers': [{ groupId: ID, userIds: [ID] }],
+  '/group/rename': [{ groupId: ID, name: 'Team' }],
+  '/group/setNotice': [{ groupId: ID, notice: 'Welcome' }],
+  '/group/setNick': [{ groupId: ID, groupNick: 'Boss' }],
+  '/group/setSaved': [{ groupId: ID, saved: 'Y' }],
+  '/group/transfer': [{ groupId: ID, userId: ID }],
+  '/group/quit': [{ groupId: ID }],
+  '/group/dismiss': [{ groupId: ID }],
+  '/group/qrCode': [{ groupId: ID }],
+  '/group/preview': [{ code: 'a'.repeat(24) }],
+  '/group/join': [{ code: 'a'.repeat(24) }],
+};
+
+type Path = (string | number)[];
+
+/** Where a sample holds a string. */
+function stringPaths(value: unknown, path: Path = []): Path[] {
+  if (typeof value === 'string') return [path];
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([key, child]) =>
+    stringPaths(child, [...path, Array.isArray(value) ? Number(key) : key]),
+  );
+}
+
+/** A copy of `value` with `replacement` at `path`. */
+function withValue(value: unknown, path: Path, replacement: string): unknown {
+  if (path.length === 0) return replacement;
+  const [head, ...rest] = path as [string | number, ...Path];
+  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<
+    string | number,
+    unknown
+  >;
+  copy[head] = withValue(copy[head], rest, replacement);
+  return copy;
+}
+
+/** Whether a sample's string at `path` is one the schema declares at `declared` ([] an item, {} a key). */
+const covers = (path: Path, declared: readonly string[]) =>
+  path.length === declared.length &&
+  declared.every((segment, i) =>
+    segment === '[]' ? typeof path[i] === 'number' : segment === '{}' || segment === path[i],
+  );
+
+const endpoints = endpointsIn(protocol);
+
+/** Sends a request to an endpoint: path parameters into the path, the rest as query (GET) or body. */
+function send(server: TestServer, endpoint: Endpoint, request: Record<string, unknown>, token: string) {
+  const fields = { ...request };
+  const url = endpoint.path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = encodeURIComponent(String(fields[name]));
+    delete fields[name];
+    return value;
+  });
+  const options = endpoint.auth ? { token } : {};
+  return endpoint.method === 'GET'
+    ? call(server.url, 'GET', url, { ...options, query: fields as Record<string, string> })
+    : call(server.url, 'POST', url, { ...options, body: fields });
+}
+
+describe('samples of every request', () => {
+  it('cover every string field of every endpoint', () => {
+    const uncovered = endpoints.flatMap((endpoint) =>
+      stringSchemas(endpoint.request)
+        .map(({ path }) => path)
+        // A COLLECTION's keys are checked like its strings (packages/protocol json-value.test.ts).
+        .filter((declared) => declared.at(-1) !== '{}' || declared.at(-2) !== 'content')
+        .filter(
+          (declared) =>
+            !(SAMPLES[endpoint.path] ?? []).some((sample) =>
+              stringPaths(sample).some((path) => covers(path, declared)),
+            ),
+        )
+        .map((declared) => `${endpoint.path}: ${declared.join('.')}`),
+    );
+    expect(uncovered).toEqual([]);
+  });
+});
+
+describe.each(dialects)('control characters on %s', (dialect) => {
+  let server: TestServer;
+  let nia: SeededUser;
+  let omar: SeededUser;
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+    [nia, omar] = [await seed(server.url).user('nia'), await seed(server.url).user('omar')];
+    await befriend(server.url, nia, omar);
+  });
+  afterAll(() => server.close());
+
+  it('refuse a NUL in every string of every request: 400 naming the field, never 500', async () => {
+    const answers: string[] = [];
+    const expected: string[] = [];
+    for (const endpoint of endpoints) {
+      const declared = stringSchemas(endpoint.request).map((found) => found.path);
+      for (const sample of SAMPLES[endpoint.path] ?? []) {
+        for (const path of stringPaths(sample)) {
+          const request = withValue(sample, path, 'a\u0000b') as Record<string, unknown>;
+          const { status, body } = await send(server, endpoint, request, nia.token);
+          const field = path.join('.');
+          // A text field says why; an enum or a message type refuses anything off its list.
+          const isText = declared.some((d) => covers(path, d));
+          const named = isText
+            ? body.msg === `${field}: ${FORBIDDEN_CHARACTERS_MESSAGE}`
+            : body.msg.startsWith(`${field}: `);
+          answers.push(
+            `${endpoint.path} ${field}: ${status} ${body.err} ${named ? 'names the field' : body.msg}`,
+          );
+          expected.push(`${endpoint.path} ${field}: 400 validation names the field`);
+        }
+      }
+    }
+    expect(answers.length).toBeGreaterThan(100);
+    expect(answers).toEqual(expected);
+  });
+
+  it('refuse other controls and lone surrogates where people type, and keep line breaks where text has lines', async () => {
+    for (const bad of ['\u0007', '\u001b[2J', '\u007f', '\u0085', '\ud800']) {
+      const signUp = await call(server.url, 'POST', '/auth/register', {
+        body: { chatNo: 'nul_test', password: 'password1', nickName: `Ni${bad}a` },
+      });
+      expect(signUp.status, JSON.stringify(bad)).toBe(400);
+      expect(signUp.body.msg).toBe(`nickName: ${FORBIDDEN_CHARACTERS_MESSAGE}`);
+    }
+    const lines = await as(server.url, nia).post('/chat/sendMsg', {
+      userId: omar.userId,
+      msgType: 'TEXT',
+      content: { text: 'one\ntwo\r\n\tthree' },
+    });
+    expect(lines.body.code, lines.body.msg).toBe(200);
+    const oneLine = await as(server.url, nia).post('/friend/setRemark', {
+      userId: omar.userId,
+      remark: 'Om\nar',
+    });
+    expect(oneLine.status).toBe(400);
+    expect(oneLine.body.msg).toBe(`remark: ${FORBIDDEN_CHARACTERS_MESSAGE}`);
+  });
+});

@@ -1,0 +1,172 @@
+import {
+  BODY_LIMIT_DEFAULT,
+  COLLECTION_MAX_CHARS,
+  COLLECTION_MAX_DEPTH,
+  type SendMsgResult,
+  type ServerMessage,
+} from '@paichat/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as } from './support/api';
+import { befriend, sessionWith } from './support/chats';
+import { post, type ApiResponse } from './support/http';
+import { seed, type SeededUser } from './support/seed';
+import { availableDialects, startTestServer, type TestServer } from './support/server';
+
+/**
+ * Requests built to cost the server as much as possible before it refuses them: huge strings
+ * for a pattern to chew on, bodies near the limit, content nested thousands of levels deep.
+ * Each must be refused at once, and the server must keep answering others meanwhile.
+ */
+
+const dialects = await availableDialects();
+
+const UNAUTHORIZED = { code: 401, msg: 'Login expired, please login again', data: null, err: 'unauthorized' };
+const TOO_LARGE = { code: 400, msg: 'Request body too large', data: null, err: 'validation' };
+
+/** `{"newPassword":"AAAA…"}` of `size` bytes: the input the old check backtracked on. */
+const passwordBody = (size: number) => JSON.stringify({ newPassword: 'A'.repeat(size - 18) });
+const setPassword = (server: TestServer, body: string, token?: string) =>
+  post(server.url, '/my/setPassword', { rawBody: body, ...(token ? { token } : {}) });
+
+/** How long /healthz takes to answer, in ms. */
+async function healthLatency(server: TestServer): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(`${server.url}/healthz`);
+  expect(response.status).toBe(200);
+  await response.text();
+  return performance.now() - started;
+}
+
+/** JSON as a client that escapes every non-ASCII character writes it. */
+const escapedJson = (value: unknown): string =>
+  JSON.stringify(value).replace(
+    /[\u0080-\uffff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+
+describe('hostile request bodies', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer('sqlite');
+  });
+  afterAll(() => server.close());
+
+  it('refuses an anonymous setPassword with a 100,000-character password 401, before reading it', async () => {
+    const { status, body } = await setPassword(server, passwordBody(100_000));
+    expect(status).toBe(401);
+    expect(body).toEqual(UNAUTHORIZED);
+  });
+
+  it('refuses an anonymous upload 401 before reading its multipart body', async () => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(8 * 1024 * 1024)]), 'big.png');
+    const response = await fetch(`${server.url}/file/upload`, { method: 'POST', body: form });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual(UNAUTHORIZED);
+  });
+
+  it('keeps /healthz answering promptly while such requests, and signed-in ones near the limit, are in flight', async () => {
+    const hana = await seed(server.url).user('hana');
+    const attacks: Promise<ApiResponse>[] = [
+      ...Array.from({ length: 8 }, () => setPassword(server, passwordBody(100_000))),
+      ...Array.from({ length: 2 }, () => setPassword(server, passwordBody(1_000_000))),
+      ...Array.from({ length: 4 }, () => setPassword(server, passwordBody(BODY_LIMIT_DEFAULT), hana.token)),
+    ];
+    let settled = false;
+    const answers = Promise.all(attacks).finally(() => (settled = true));
+    const latencies: number[] = [];
+    do latencies.push(await healthLatency(server));
+    while (!settled);
+
+    // The old pattern held the thread for 3.6 s per 100,000 characters; a second is generous.
+    expect(Math.max(...latencies)).toBeLessThan(1_000);
+    const statuses = (await answers).map((a) => a.status);
+    expect(statuses).toEqual([...Array(10).fill(401), ...Array(4).fill(400)]);
+  });
+
+  it('refuses a signed-in caller’s over-long password for its length, and a body past the limit 413', async () => {
+    const ivo = await seed(server.url).user('ivo');
+    const long = await setPassword(server, passwordBody(10_000), ivo.token);
+    expect(long.status).toBe(400);
+    expect(long.body).toMatchObject({
+      err: 'validation',
+      msg: 'newPassword: password must be 8 to 16 characters',
+    });
+
+    const huge = await setPassword(server, passwordBody(BODY_LIMIT_DEFAULT + 1), ivo.token);
+    expect(huge.status).toBe(413);
+    expect(huge.body).toEqual(TOO_LARGE);
+    // Nothing changed: the old password still signs in.
+    expect(await seed(server.url).login(ivo.chatNo, ivo.password)).toBeTruthy();
+  });
+
+  it('gives a message send room for its longest content and every other endpoint 16 KiB', async () => {
+    const [jan, kit] = [await seed(server.url).user('jan'), await seed(server.url).user('kit')];
+    await befriend(server.url, jan, kit);
+    // The longest favorite, with every character escaped: about 24 KB on the wire.
+    const content = { note: '中'.repeat(COLLECTION_MAX_CHARS - 11) };
+    expect(JSON.stringify(content)).toHaveLength(COLLECTION_MAX_CHARS);
+    const rawBody = escapedJson({ userId: kit.userId, msgType: 'COLLECTION', content });
+    expect(rawBody.length).toBeGreaterThan(BODY_LIMIT_DEFAULT);
+    const sent = await post<SendMsgResult>(server.url, '/chat/sendMsg', { token: jan.token, rawBody });
+    expect(sent.body.code, sent.body.msg).toBe(200);
+    expect(sent.body.data.status).toBe('0');
+
+    const edit = await post(server.url, '/my/updateInfo', {
+      token: jan.token,
+      rawBody: JSON.stringify({ intro: 'x'.repeat(BODY_LIMIT_DEFAULT) }),
+    });
+    expect(edit.status).toBe(413);
+    expect(edit.body).toEqual(TOO_LARGE);
+  });
+});
+
+describe.each(dialects)('COLLECTION content nested thousands of levels deep on %s', (dialect) => {
+  let server: TestServer;
+  let amy: SeededUser;
+  let ben: SeededUser;
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+    [amy, ben] = [await seed(server.url).user('amy'), await seed(server.url).user('ben')];
+    await befriend(server.url, amy, ben);
+  });
+  afterAll(() => server.close());
+
+  const sendRaw = (content: string) =>
+    post<SendMsgResult>(server.url, '/chat/sendMsg', {
+      token: amy.token,
+      rawBody: `{"userId":"${ben.userId}","msgType":"COLLECTION","content":${content}}`,
+    });
+
+  it('is refused 400 naming where it went too deep; nothing is stored', async () => {
+    const before = (await sessionWith(server.url, amy, ben)).lastSeq;
+    const objects = await sendRaw(`${'{"a":'.repeat(5_000)}"leaf"${'}'.repeat(5_000)}`);
+    expect(objects.status).toBe(400);
+    expect(objects.body).toEqual({
+      code: 400,
+      msg: `content.${Array(COLLECTION_MAX_DEPTH).fill('a').join('.')}: must be nested at most ${COLLECTION_MAX_DEPTH} levels deep`,
+      data: null,
+      err: 'validation',
+    });
+    const arrays = await sendRaw(`{"list":${'['.repeat(5_000)}1${']'.repeat(5_000)}}`);
+    expect(arrays.status).toBe(400);
+    expect(arrays.body.msg).toMatch(/^content\.list(\.0)+: must be nested at most 8 levels deep$/);
+    expect((await sessionWith(server.url, amy, ben)).lastSeq).toBe(before);
+  });
+
+  it('still takes content as deep as the bound, and gives it back as sent', async () => {
+    let content: unknown = { text: 'deepest' };
+    for (let level = 2; level < COLLECTION_MAX_DEPTH; level += 1) content = { inner: content };
+    const { body } = await as(server.url, amy).post<SendMsgResult>('/chat/sendMsg', {
+      userId: ben.userId,
+      msgType: 'COLLECTION',
+      content,
+    });
+    expect(body.code, body.msg).toBe(200);
+    const page = await as(server.url, ben).post<{ list: ServerMessage[] }>('/chat/syncMessages', {
+      chatId: body.data.chatId,
+      afterSeq: body.data.seq - 1,
+    });
+    expect(page.body.data.list[0]?.content).toEqual(content);
+  });
+});

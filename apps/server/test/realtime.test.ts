@@ -2,9 +2,21 @@ import { CloseCode, type NoticePush } from '@paichat/protocol';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { pushToUsers } from '../src/realtime/push';
 import { get, post } from './support/http';
-import { seed } from './support/seed';
+import { as } from './support/api';
+import { befriend, msgPushes, nextMsg, sendText } from './support/chats';
+import { seed, type SeededUser } from './support/seed';
 import { availableDialects, startTestServer, type TestServer } from './support/server';
 import { quietFor, TestSocket } from './support/ws';
+
+/** The texts of a one-to-one chat as the viewer's catch-up answers it. */
+async function syncedTexts(server: TestServer, viewer: SeededUser, peer: SeededUser): Promise<string[]> {
+  const { body } = await as(server.url, viewer).post<{ list: { content: { text?: string } }[] }>(
+    '/chat/syncMessages',
+    { userId: peer.userId, afterSeq: 0, limit: 100 },
+  );
+  expect(body.code, body.msg).toBe(200);
+  return body.data.list.map((m) => m.content.text ?? '');
+}
 
 const dialects = await availableDialects();
 const IPHONE_SAFARI =
@@ -226,6 +238,48 @@ describe.each(dialects)('realtime on %s', (dialect) => {
         fresh.close();
       } finally {
         clearInterval(pinger);
+      }
+    });
+  });
+
+  describe('reconnect catch-up', () => {
+    it('a message stored between handshake and registration is in the catch-up after SOCKET_READY, never lost', async () => {
+      // The window is held open: the gateway waits here after the ticket, before registering.
+      let hold: Promise<void> | null = null;
+      let reachedWindow: () => void = () => {};
+      const inWindow = new Promise<void>((resolve) => (reachedWindow = resolve));
+      const server = await startTestServer(dialect, {
+        realtime: {
+          beforeRegister: async () => {
+            reachedWindow();
+            await hold;
+          },
+        },
+      });
+      try {
+        const [amy, ben] = [await seed(server.url).user('amy'), await seed(server.url).user('ben')];
+        await befriend(server.url, amy, ben);
+        let release: () => void = () => {};
+        hold = new Promise<void>((resolve) => (release = resolve));
+        const socket = await TestSocket.forSession(server.url, ben.token);
+        await socket.opened();
+        // A client that caught up as soon as the handshake completed would stop here …
+        const early = await syncedTexts(server, ben, amy);
+        await inWindow;
+        // … while this message is stored before the socket is registered: it is not pushed.
+        await sendText(server.url, amy, ben, 'in the window');
+        release();
+        await socket.ready();
+        expect(early).not.toContain('in the window');
+        expect(msgPushes(socket).map((p) => (p.msgContent.content as { text?: string }).text)).toEqual([]);
+
+        // Following the protocol, the client catches up after SOCKET_READY: nothing falls between.
+        expect(await syncedTexts(server, ben, amy)).toContain('in the window');
+        const after = await sendText(server.url, amy, ben, 'after ready');
+        await nextMsg(socket, (p) => p.msgId === after.msgId);
+        socket.close();
+      } finally {
+        await server.close();
       }
     });
   });

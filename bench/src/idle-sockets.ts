@@ -14,28 +14,33 @@ import { seed } from '../../apps/server/test/support/seed';
 import { flag, percentile, rssKiB } from './stats';
 
 const sockets = flag('sockets', 2000);
-const users = Math.min(flag('users', 50), sockets);
+const users = Math.max(Math.min(flag('users', 50), sockets), Math.ceil(sockets / 1000));
 const idleSeconds = flag('idle', 12);
 
-const server = await startServer({ LOG_LEVEL: 'error' });
+// Each user holds sockets/users of them: the per-account cap must allow that many.
+const server = await startServer({ LOG_LEVEL: 'error', MAX_SOCKETS_PER_USER: '1000' });
 try {
   const accounts = await Promise.all(
     Array.from({ length: users }, (_, i) => seed(server.url).user(`bench${i}`)),
   );
   const before = await rssKiB(server.pid);
-  const wsUrl = server.url.replace(/^http/, 'ws');
   const open: WebSocket[] = [];
   const started = performance.now();
   // Connect in batches so the accept queue is not the thing being measured.
   for (let i = 0; i < sockets; i += 200) {
     const batch = Array.from({ length: Math.min(200, sockets - i) }, (_, j) => {
       const token = accounts[(i + j) % users]!.token;
-      const ws = new WebSocket(`${wsUrl}/ws?Authorization=${encodeURIComponent(token)}`);
-      open.push(ws);
-      return new Promise<void>((done, fail) => {
-        ws.once('open', () => done());
-        ws.once('error', fail);
-      });
+      return seed(server.url)
+        .socketUrl(token)
+        .then((url) => {
+          const ws = new WebSocket(url);
+          open.push(ws);
+          // Its first frame, SOCKET_READY: the server holds and counts it.
+          return new Promise<void>((done, fail) => {
+            ws.once('message', () => done());
+            ws.once('error', fail);
+          });
+        });
     });
     await Promise.all(batch);
   }

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import WebSocket from 'ws';
 import { startServer } from '../../e2e/support/server';
+import { seed } from '../../apps/server/test/support/seed';
 import { flag } from './stats';
 
 export interface ServerUnderTest {
@@ -108,7 +109,7 @@ export async function cpuSeconds(pid: number): Promise<number> {
 }
 
 /**
- * Opens one socket per token (50 at a time) with the client's 5 s heartbeat, so the server
+ * Opens one socket per token (50 at a time, each through a fresh ticket) with the client's 5 s heartbeat, so the server
  * keeps them; `onMessage` gets each frame with its socket's index. `close` ends them all.
  */
 export async function openSockets(
@@ -116,16 +117,16 @@ export async function openSockets(
   tokens: readonly string[],
   onMessage: (index: number, data: Buffer) => void,
 ): Promise<{ close(): void }> {
-  const wsUrl = baseUrl.replace(/^http/, 'ws');
   const sockets: WebSocket[] = [];
   await inBatches([...tokens], 50, async (token, index) => {
-    const ws = new WebSocket(`${wsUrl}/ws?Authorization=${encodeURIComponent(token)}`);
+    const ws = new WebSocket(await seed(baseUrl).socketUrl(token));
     sockets.push(ws);
-    ws.on('message', (data) => onMessage(index, data as Buffer));
+    // Registered once its first frame (SOCKET_READY) comes: from then on every push reaches it.
     await new Promise<void>((resolve, reject) => {
-      ws.once('open', () => resolve());
+      ws.once('message', () => resolve());
       ws.once('error', reject);
     });
+    ws.on('message', (data) => onMessage(index, data as Buffer));
   });
   const heartbeat = setInterval(() => {
     for (const ws of sockets) if (ws.readyState === WebSocket.OPEN) ws.send('{"type":"ping"}');

@@ -31,13 +31,15 @@ import { createFileStore } from './modules/files/store';
 import { friendsRoutes } from './modules/friends/routes';
 import { groupsRoutes } from './modules/groups/routes';
 import { createGroupsService } from './modules/groups/service';
+import { socketsRoutes } from './modules/sockets/routes';
+import { createSocketsService } from './modules/sockets/service';
 import { createFriendsService, type AfterCommit, type FriendsMadeHook } from './modules/friends/service';
 import { createVisibility } from './modules/friends/visibility';
 import { loadPersonRefs } from './modules/users/refs';
 import { usersRoutes } from './modules/users/routes';
 import { createUsersService } from './modules/users/service';
 import { LocalBus, type Bus } from './realtime/bus';
-import { registerGateway } from './realtime/gateway';
+import { registerGateway, type GatewayOptions } from './realtime/gateway';
 import type { ConnectionRegistry } from './realtime/registry';
 
 export interface AppDeps {
@@ -54,7 +56,10 @@ export interface AppDeps {
   logger?: FastifyBaseLogger;
   /** Test hook: sees each issued captcha's answer. */
   onCaptchaIssued?: (captchaId: string, answer: string) => void;
-  realtime?: { slowConsumerBytes?: number; idleTimeoutMs?: number; shutdownGraceMs?: number };
+  realtime?: Pick<
+    GatewayOptions,
+    'slowConsumerBytes' | 'idleTimeoutMs' | 'shutdownGraceMs' | 'beforeRegister'
+  >;
   /** How sends are batched and queued (tests make the queue small, or hold a batch after its commit). */
   appender?: AppenderOptions;
   /** What else becoming friends sets off, inside the same transaction, after the chat opens (tests watch it here). */
@@ -208,25 +213,19 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorateRequest('auth', null);
   app.decorate('authenticate', createAuthHook(auth.resolveToken));
 
+  const sockets = createSocketsService({ db, clock, bus, maxSocketsPerUser: config.maxSocketsPerUser });
   const registry = await registerGateway(app, {
     bus,
+    ledger: sockets.ledger,
+    allowedOrigins: config.allowedOrigins,
     log: logger.child({ module: 'realtime' }),
-    resolveToken: async (token) => {
-      const session = await auth.resolveToken(token);
-      return session
-        ? {
-            userId: String(session.userId),
-            sessionId: String(session.sessionId),
-            expiresAt: session.expiresAt,
-          }
-        : null;
-    },
     now: () => clock.now(),
     ...deps.realtime,
   });
   app.decorate('paichat', { config, db, bus, clock, registry });
 
   authRoutes(app, auth);
+  socketsRoutes(app, sockets);
   usersRoutes(app, users);
   friendsRoutes(app, friends);
   chatsRoutes(app, chats);

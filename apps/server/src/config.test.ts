@@ -31,6 +31,8 @@ describe('configFromEnv', () => {
       webDist: DEFAULT_WEB_DIST,
       uploadMaxBytes: 10 * 1024 * 1024,
       videoMaxBytes: 50 * 1024 * 1024,
+      allowedOrigins: [],
+      maxSocketsPerUser: 10,
     });
     expect(DEFAULT_WEB_DIST.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
   });
@@ -50,6 +52,8 @@ describe('configFromEnv', () => {
         WEB_DIST: 'public',
         UPLOAD_MAX_MB: '0.5',
         VIDEO_MAX_MB: '200',
+        ALLOWED_ORIGINS: 'https://chat.example.com, http://localhost:5173/,HTTPS://Chat.Example.com:443',
+        MAX_SOCKETS_PER_USER: '3',
       },
       CWD,
     );
@@ -67,6 +71,8 @@ describe('configFromEnv', () => {
       webDist: '/srv/paichat/public',
       uploadMaxBytes: 524_288,
       videoMaxBytes: 200 * 1024 * 1024,
+      allowedOrigins: ['https://chat.example.com', 'http://localhost:5173'],
+      maxSocketsPerUser: 3,
     });
     expect(configFromEnv({ TRUST_PROXY: 'on' }, CWD).trustProxy).toBe(true);
   });
@@ -106,6 +112,12 @@ describe('configFromEnv', () => {
     ['UPLOAD_MAX_MB', '0'],
     ['UPLOAD_MAX_MB', 'ten'],
     ['VIDEO_MAX_MB', '-5'],
+    ['ALLOWED_ORIGINS', 'chat.example.com'],
+    ['ALLOWED_ORIGINS', 'https://chat.example.com/app'],
+    ['ALLOWED_ORIGINS', 'ftp://chat.example.com'],
+    ['ALLOWED_ORIGINS', 'https://*.example.com'],
+    ['MAX_SOCKETS_PER_USER', '0'],
+    ['MAX_SOCKETS_PER_USER', '2.5'],
   ])('names %s when it is %j', (name, value) => {
     const problems = problemsOf({ [name]: value });
     expect(problems).toHaveLength(1);

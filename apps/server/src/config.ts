@@ -23,6 +23,8 @@ import { z } from 'zod';
  * | WEB_DIST        | <repo>/apps/web/dist            | built web app, served at / when the folder exists |
  * | UPLOAD_MAX_MB   | 10                              | largest file accepted by /file/upload (images, voice, documents), in MB (decimals allowed) |
  * | VIDEO_MAX_MB    | 50                              | largest file accepted by /file/uploadVideo, in MB (decimals allowed) |
+ * | ALLOWED_ORIGINS | (none)                          | comma list of other origins (`https://chat.example.com`) whose pages may open the socket; the app's own origin always may |
+ * | MAX_SOCKETS_PER_USER | 10                         | open sockets per account, across all nodes; one more closes the oldest (4009) |
  */
 
 export type DatabaseConfig = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
@@ -43,6 +45,9 @@ export interface Config {
   /** Upload size limits in bytes. */
   uploadMaxBytes: number;
   videoMaxBytes: number;
+  /** Origins besides the app's own whose pages may open the socket, normalized (`https://host[:port]`). */
+  allowedOrigins: string[];
+  maxSocketsPerUser: number;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -84,6 +89,20 @@ const isProxyEntry = (entry: string): boolean => {
   if (bits === undefined) return true;
   const max = isIP(address) === 4 ? 32 : 128;
   return /^\d+$/.test(bits) && Number(bits) <= max;
+};
+
+/** `https://chat.example.com` as the browser sends it in `Origin`; anything else is null. */
+const asOrigin = (entry: string): string | null => {
+  // Exact origins only: a wildcard would let any subdomain someone can register in.
+  if (entry.includes('*')) return null;
+  try {
+    const url = new URL(entry);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    // An origin has no path, query or credentials (a trailing slash is tolerated).
+    return url.href === `${url.origin}/` ? url.origin : null;
+  } catch {
+    return null;
+  }
 };
 
 const Env = z.object({
@@ -136,6 +155,29 @@ const Env = z.object({
   WEB_DIST: z.string().optional(),
   UPLOAD_MAX_MB: megabytes('10'),
   VIDEO_MAX_MB: megabytes('50'),
+  ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const entries = v
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean);
+      const origins = entries.map(asOrigin);
+      if (origins.some((o) => o === null)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be a comma list of origins like https://chat.example.com',
+        });
+        return z.NEVER;
+      }
+      return [...new Set(origins as string[])];
+    }),
+  MAX_SOCKETS_PER_USER: z
+    .string()
+    .default('10')
+    .transform(Number)
+    .pipe(z.number({ error: 'must be a number' }).int('must be an integer').min(1).max(1000)),
 });
 
 function parseDatabaseUrl(raw: string | undefined, dataDir: string, cwd: string): DatabaseConfig | string {
@@ -185,5 +227,7 @@ export function configFromEnv(env: Record<string, string | undefined>, cwd = pro
     webDist: e.WEB_DIST === undefined ? DEFAULT_WEB_DIST : path.resolve(cwd, e.WEB_DIST),
     uploadMaxBytes: Math.floor(e.UPLOAD_MAX_MB * MB),
     videoMaxBytes: Math.floor(e.VIDEO_MAX_MB * MB),
+    allowedOrigins: e.ALLOWED_ORIGINS,
+    maxSocketsPerUser: e.MAX_SOCKETS_PER_USER,
   };
 }

@@ -32,7 +32,7 @@ describe.each(dialects)('one-to-one chat on %s', (dialect) => {
   let server: TestServer;
   const sockets: TestSocket[] = [];
   const open = async (token: string) => {
-    const socket = TestSocket.connect(server.wsUrl, token);
+    const socket = await TestSocket.forSession(server.url, token);
     sockets.push(socket);
     await socket.ready();
     return socket;

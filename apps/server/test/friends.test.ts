@@ -15,7 +15,7 @@ describe.each(dialects)('friends on %s', (dialect) => {
   const madeFriends: FriendsMadeEvent[] = [];
   const sockets: TestSocket[] = [];
   const open = async (token: string) => {
-    const socket = TestSocket.connect(server.wsUrl, token);
+    const socket = await TestSocket.forSession(server.url, token);
     sockets.push(socket);
     await socket.ready();
     return socket;

@@ -45,7 +45,7 @@ describe('the entry point', () => {
       expect(await health.json()).toEqual({ code: 200, msg: 'ok', data: { db: 'ok' } });
 
       const user = await seed(url).user('sigterm');
-      const socket = TestSocket.connect(`${url.replace('http', 'ws')}/ws`, user.token);
+      const socket = await TestSocket.forSession(url, user.token);
       await socket.ready();
 
       run.child.kill('SIGTERM');

@@ -23,9 +23,11 @@ import {
  * - a push with seq = held + 1 is appended; seq ≤ held is a copy it already has (dropped);
  * - a push with seq > held + 1 means it missed some: it asks `/chat/syncMessages` for
  *   everything after `held` (following `hasMore`), then applies the push;
- * - after (re)connecting, it opens the socket first, then compares each session's `lastSeq`
- *   (`/chat/getChatSessions`) with what it holds and syncs the chats that moved; pushes that
- *   arrive meanwhile are applied by the same rules, so nothing falls between the two.
+ * - after (re)connecting, it waits for the socket's `SOCKET_READY` frame (socket.ts: the
+ *   server sends it once the socket is registered, so every later message is pushed to it),
+ *   then compares each session's `lastSeq` (`/chat/getChatSessions`) with what it holds and
+ *   syncs the chats that moved; pushes that arrive meanwhile are applied by the same rules,
+ *   so nothing falls between the two.
  * So nothing is lost, shown twice or out of order.
  *
  * A send the server cannot queue now answers HTTP 503 with body code 503, `err: 'serverBusy'`

@@ -1,13 +1,48 @@
 import { z } from 'zod';
+import { endpoint, Empty } from './endpoint';
 import { ChatTypeSchema, ServerMessage } from './messages';
 
 /**
- * The realtime channel: `GET /ws?Authorization=<token>`. The client sends `{"type":"ping"}`
- * every 5 s and the server answers the text `ok`. Server pushes are JSON objects with
- * `pushType` MSG or NOTICE.
+ * The realtime channel.
+ *
+ * 1. Ticket: `POST /auth/socketTicket` (signed in, over HTTPS like every request) answers a
+ *    random ticket that opens one socket within 30 s. The session token never travels in a
+ *    URL, where proxies and access logs keep it; a ticket in a log is useless a moment later.
+ *    A client fetches a fresh ticket before every connect and reconnect.
+ * 2. Connect: `GET /ws?Authorization=<ticket>`. A browser page must come from the app's own
+ *    origin or one the server allows (ALLOWED_ORIGINS); another is refused with HTTP 403
+ *    before the upgrade. An unknown, used or expired ticket, or one whose session has ended,
+ *    is closed with 4001.
+ * 3. Ready: once the server has registered the socket (every push from then on reaches it),
+ *    it sends the NOTICE `SOCKET_READY`. Only then does the client catch up
+ *    (`/chat/getChatSessions`, `/chat/syncMessages`, see chats.ts): a message stored before
+ *    that frame is in the catch-up, one stored after it is pushed, none falls between.
+ * 4. Heartbeat: the client sends `{"type":"ping"}` every 5 s and the server answers the text
+ *    `ok` (pings sent before the ready frame are answered right after it). Server pushes are
+ *    JSON objects with `pushType` MSG or NOTICE.
+ * 5. Close codes (`CloseCode`) tell the client whether to reconnect.
  */
 export const WS_PATH = '/ws';
 export const HEARTBEAT_REPLY = 'ok';
+/** How long a socket ticket stays redeemable. */
+export const SOCKET_TICKET_TTL_MS = 30_000;
+
+export const SocketTicket = z.object({
+  /** Goes in the socket URL as `?Authorization=<ticket>`; opens one socket, once. */
+  ticket: z.string(),
+  /** When it stops working (ms since the epoch). */
+  expiresAt: z.number(),
+});
+export type SocketTicket = z.infer<typeof SocketTicket>;
+
+export const socketTicket = endpoint({
+  method: 'POST',
+  path: '/auth/socketTicket',
+  request: Empty,
+  response: SocketTicket,
+  auth: true,
+  summary: 'A single-use ticket that opens one socket within 30 s',
+});
 
 export const ClientFrame = z.discriminatedUnion('type', [z.object({ type: z.literal('ping') })]);
 export type ClientFrame = z.infer<typeof ClientFrame>;
@@ -16,15 +51,23 @@ export type ClientFrame = z.infer<typeof ClientFrame>;
 export const CloseCode = {
   /** Server shutting down: reconnect later. */
   GOING_AWAY: 1001,
-  /** Missing, unknown or expired token: do not reconnect, sign in again. */
+  /** Missing, unknown, used or expired ticket, or its session has ended: do not reconnect, sign in again. */
   UNAUTHORIZED: 4001,
   /** The token was revoked (signed out): do not reconnect. */
   SIGNED_OUT: 4002,
   /** The client could not keep up with its pushes: reconnect and catch up. */
   SLOW_CONSUMER: 4008,
+  /**
+   * The account opened more sockets than the server allows (MAX_SOCKETS_PER_USER) and this
+   * was its oldest. Do not reconnect on your own, which would close another of the person's
+   * tabs in turn; reconnect when the person comes back to this page.
+   */
+  SOCKET_LIMIT: 4009,
 } as const;
 
 export const NoticeType = {
+  /** The first frame of every socket: it is registered, so catch up now (msgContent {}). */
+  SOCKET_READY: 'SOCKET_READY',
   /** Someone signed in to this account on another device. */
   LOGIN_ELSEWHERE: 'LOGIN_ELSEWHERE',
   /** Another device of this account signed out. */

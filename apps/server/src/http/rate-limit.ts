@@ -34,6 +34,8 @@ export const RATE_LIMITS = {
   register: { max: 10, timeWindow: HOUR, keyGenerator: addressKey },
   /** Profiles by id: browsing contacts, never walking ids. */
   friendInfo: { max: 60, timeWindow: MINUTE },
+  /** A row each; a tab asks once per (re)connect, at most every 2 s. */
+  socketTicket: { max: 60, timeWindow: MINUTE },
 } satisfies Record<string, RateLimit>;
 
 /**

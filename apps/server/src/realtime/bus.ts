@@ -21,6 +21,14 @@ export type BusEvent =
       sessionId: string;
       code: number;
       reason: string;
+    }
+  | {
+      /** Closes these sockets (ids from the sockets table) of the user, wherever they are. */
+      type: 'closeSockets';
+      userId: string;
+      socketIds: string[];
+      code: number;
+      reason: string;
     };
 
 export type BusHandler = (event: BusEvent) => void;

@@ -1,38 +1,65 @@
 /**
- * The realtime gateway: `GET /ws?Authorization=<token>` on the HTTP port.
+ * The realtime gateway: `GET /ws?Authorization=<ticket>` on the HTTP port (protocol socket.ts).
  *
- * 1. The upgrade is always accepted, then the token is checked. Missing, unknown, expired or
- *    revoked: the socket is closed at once with 4001 UNAUTHORIZED and a reason, and nothing is
- *    kept. Otherwise it joins the registry under its user and its session (token).
- * 2. Client frames are JSON text. `{"type":"ping"}` (every 5 s) is answered with the text `ok`.
- *    Any other or malformed frame is ignored. A socket silent for 30 s (5 missed heartbeats
- *    and one spare) is dropped as dead.
- * 3. Server frames are `ServerPush` JSON (`pushType` MSG or NOTICE). They arrive from the bus,
+ * 1. Origin: a browser page from another origin than the app's own (or ALLOWED_ORIGINS) is
+ *    refused with HTTP 403 before the upgrade (origin.ts). A handshake without Origin is not
+ *    a browser's and goes on.
+ * 2. Ticket: the upgrade is accepted, then the ticket (from `POST /auth/socketTicket`) is
+ *    redeemed through the ledger: once, before it expires, while its session is live. Anything
+ *    else (a session token included) closes the socket at once with 4001 and keeps nothing.
+ * 3. Ready: the socket joins the registry under its user, session and ledger row, and only
+ *    then gets its first frame, the NOTICE `SOCKET_READY`: every push published from that
+ *    moment reaches it, so a client that catches up after this frame misses nothing.
+ *    Then the ledger closes the account's oldest sockets beyond the cap (4009), on any node.
+ * 4. Client frames are JSON text. `{"type":"ping"}` (every 5 s) is answered with the text `ok`;
+ *    pings that arrive before the ready frame are answered right after it. Any other or
+ *    malformed frame is ignored. A socket silent for 30 s (5 missed heartbeats and one spare)
+ *    is dropped as dead.
+ * 5. Server frames are `ServerPush` JSON (`pushType` MSG or NOTICE). They arrive from the bus,
  *    never from a service directly, so a push reaches a user's devices on every node.
- * 4. Close codes: 1001 server going away (reconnect later), 4001 unauthorized and 4002 signed
+ * 6. Close codes: 1001 server going away (reconnect later), 4001 unauthorized and 4002 signed
  *    out (do not reconnect; sign in again), 4008 slow consumer: more than `slowConsumerBytes`
  *    waiting to be sent, so the socket is closed instead of buffering without bound (reconnect
- *    and catch up).
+ *    and catch up), 4009 socket limit (reconnect only when the person returns to the page).
  */
 import websocket from '@fastify/websocket';
-import { CloseCode, HEARTBEAT_REPLY, WS_PATH } from '@paichat/protocol';
+import { Code, CloseCode, ErrorId, HEARTBEAT_REPLY, NoticeType, WS_PATH } from '@paichat/protocol';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { WebSocket } from 'ws';
+import { refusal } from '../http/envelope';
+import { sendEnvelope } from '../http/error-handler';
 import type { Bus, BusEvent } from './bus';
 import { DEFAULT_IDLE_TIMEOUT_MS, parseClientFrame, startIdleSweep } from './heartbeat';
+import { isAllowedOrigin, ownOrigin } from './origin';
+import { noticePush } from './push';
 import { ConnectionRegistry, type Connection } from './registry';
 
 export interface SocketIdentity {
+  /** The socket's row in the ledger. */
+  socketId: string;
   userId: string;
   sessionId: string;
-  /** When the token stops working (ms since the epoch): the socket is closed with 4001 then. */
+  /** When the session's token stops working (ms since the epoch): the socket is closed with 4001 then. */
   expiresAt: number;
+}
+
+/** Where every node records the sockets it holds (modules/sockets): tickets, open sockets, the cap. */
+export interface SocketLedger {
+  /** Redeems a ticket: the socket's identity, or null when it is unknown, used, expired or its session ended. */
+  admit(ticket: string): Promise<SocketIdentity | null>;
+  /** The socket is registered: the account's oldest sockets beyond the cap are closed, on any node. */
+  opened(identity: SocketIdentity): Promise<void>;
+  closed(socketIds: string[]): Promise<void>;
+  /** This node still holds these sockets; due every `refreshMs`. */
+  stillOpen(socketIds: string[]): Promise<void>;
+  refreshMs: number;
 }
 
 export interface GatewayOptions {
   bus: Bus;
-  /** Resolves a token to its live session, or null when missing, unknown, expired or revoked. */
-  resolveToken: (token: string) => Promise<SocketIdentity | null>;
+  ledger: SocketLedger;
+  /** Origins besides the app's own whose pages may open a socket. */
+  allowedOrigins: readonly string[];
   log: FastifyBaseLogger;
   /** The wall clock tokens expire by (ms since the epoch). */
   now?: () => number;
@@ -41,6 +68,8 @@ export interface GatewayOptions {
   idleTimeoutMs?: number;
   /** How long shutdown waits for clients to answer the 1001 close before cutting them off. */
   shutdownGraceMs?: number;
+  /** Test hook: runs after the ticket is redeemed and before the socket is registered. */
+  beforeRegister?: (identity: SocketIdentity) => Promise<void>;
 }
 
 export const DEFAULT_SLOW_CONSUMER_BYTES = 1024 * 1024;
@@ -52,9 +81,19 @@ export async function registerGateway(
   options: GatewayOptions,
 ): Promise<ConnectionRegistry> {
   const registry = new ConnectionRegistry();
-  const log = options.log;
+  const { ledger, log } = options;
+  const now = options.now ?? Date.now;
   const slowConsumerBytes = options.slowConsumerBytes ?? DEFAULT_SLOW_CONSUMER_BYTES;
   const shutdownGraceMs = options.shutdownGraceMs ?? 2_000;
+
+  // Ledger writes run beside the sockets; shutdown waits for them before the database closes.
+  const pending = new Set<Promise<void>>();
+  const track = (work: Promise<void>, what: string): void => {
+    const tracked = work.catch((error: unknown) => log.error({ err: error }, what));
+    pending.add(tracked);
+    void tracked.finally(() => pending.delete(tracked));
+  };
+  let shuttingDown = false;
 
   // Registered once: a second upgrade handler answers the handshake twice and breaks it.
   await app.register(websocket, {
@@ -64,6 +103,8 @@ export async function registerGateway(
       socket.terminate();
     },
     preClose: async () => {
+      shuttingDown = true;
+      const held = registry.all().map((connection) => connection.socketId);
       const clients = [...app.websocketServer.clients];
       const closed = clients.map(
         (socket) =>
@@ -83,6 +124,9 @@ export async function registerGateway(
       clearTimeout(timer);
       for (const socket of clients) if (socket.readyState !== WebSocket.CLOSED) socket.terminate();
       await new Promise<void>((resolve) => app.websocketServer.close(() => resolve()));
+      // One statement for all of them rather than one per socket.
+      track(ledger.closed(held), 'releasing sockets at shutdown failed');
+      await Promise.all([...pending]);
     },
   });
 
@@ -99,6 +143,13 @@ export async function registerGateway(
     socket.send(frame, { binary: false });
   };
 
+  const closeAll = (connections: Connection[], code: number, reason: string): void => {
+    for (const connection of connections) {
+      registry.remove(connection);
+      connection.socket.close(code, reason);
+    }
+  };
+
   const onBusEvent = (event: BusEvent): void => {
     if (event.type === 'push') {
       // Encoded once: a group push reaches hundreds of sockets with the same bytes.
@@ -109,62 +160,92 @@ export async function registerGateway(
           if (!skip.has(connection.sessionId)) send(connection, frame);
         }
       }
+    } else if (event.type === 'closeSession') {
+      closeAll(registry.forSession(event.sessionId), event.code, event.reason);
     } else {
-      for (const connection of registry.forSession(event.sessionId)) {
-        registry.remove(connection);
-        connection.socket.close(event.code, event.reason);
-      }
+      const ids = new Set(event.socketIds);
+      const doomed = registry.forUser(event.userId).filter((c) => ids.has(c.socketId));
+      closeAll(doomed, event.code, event.reason);
     }
   };
   const unsubscribe = options.bus.subscribe(onBusEvent);
   const stopSweep = startIdleSweep(registry, {
     idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
-    now: options.now ?? Date.now,
+    now,
     onDrop: (userId) => log.info({ userId }, 'dropped silent socket'),
     onExpired: (connection) => connection.socket.close(CloseCode.UNAUTHORIZED, UNAUTHORIZED_REASON),
   });
+  const refresher = setInterval(() => {
+    const held = registry.all().map((connection) => connection.socketId);
+    if (held.length > 0) track(ledger.stillOpen(held), 'refreshing open sockets failed');
+  }, ledger.refreshMs);
+  refresher.unref();
   app.addHook('onClose', async () => {
+    clearInterval(refresher);
     stopSweep();
     unsubscribe();
   });
 
-  app.get(WS_PATH, { websocket: true, schema: { hide: true } }, (socket, request) => {
-    // Listeners go on before the first await, or frames sent right after the handshake are lost.
-    let connection: Connection | null = null;
-    let pendingPings = 0;
-    socket.on('message', (data, isBinary) => {
-      if (connection) connection.lastSeen = performance.now();
-      const frame = isBinary ? null : parseClientFrame(data.toString());
-      if (frame?.type !== 'ping') return;
-      if (connection) socket.send(HEARTBEAT_REPLY);
-      else pendingPings += 1;
-    });
-    socket.on('close', () => {
-      if (connection) registry.remove(connection);
-    });
+  const refuseOrigin = refusal(Code.FORBIDDEN, 'Origin not allowed', ErrorId.forbidden);
+  app.get(
+    WS_PATH,
+    {
+      websocket: true,
+      schema: { hide: true },
+      // Before the upgrade: a page of another site gets an HTTP answer, never a socket.
+      preValidation: async (request, reply) => {
+        const origin = request.headers.origin;
+        if (isAllowedOrigin(origin, ownOrigin(request), options.allowedOrigins)) return;
+        request.log.warn({ origin }, 'socket refused: origin not allowed');
+        return sendEnvelope(reply, 403, refuseOrigin);
+      },
+    },
+    (socket, request) => {
+      // Listeners go on before the first await, or frames sent right after the handshake are lost.
+      let connection: Connection | null = null;
+      let pendingPings = 0;
+      socket.on('message', (data, isBinary) => {
+        if (connection) connection.lastSeen = performance.now();
+        const frame = isBinary ? null : parseClientFrame(data.toString());
+        if (frame?.type !== 'ping') return;
+        if (connection) socket.send(HEARTBEAT_REPLY);
+        else pendingPings += 1;
+      });
+      socket.on('close', () => {
+        if (!connection) return;
+        registry.remove(connection);
+        if (!shuttingDown) track(ledger.closed([connection.socketId]), 'releasing a socket failed');
+      });
 
-    const query = request.query as Record<string, unknown>;
-    const token = typeof query.Authorization === 'string' ? query.Authorization : '';
-    void (async () => {
-      let identity: SocketIdentity | null;
-      try {
-        identity = token ? await options.resolveToken(token) : null;
-      } catch (error) {
-        // Not the client's fault (e.g. the database is down): 1011 lets it retry later.
-        request.log.error({ err: error }, 'socket authentication failed');
-        if (socket.readyState === WebSocket.OPEN) socket.close(1011, 'Internal error');
-        return;
-      }
-      if (socket.readyState !== WebSocket.OPEN) return;
-      if (!identity) {
-        socket.close(CloseCode.UNAUTHORIZED, UNAUTHORIZED_REASON);
-        return;
-      }
-      connection = { socket, ...identity, lastSeen: performance.now() };
-      registry.add(connection);
-      for (; pendingPings > 0; pendingPings -= 1) socket.send(HEARTBEAT_REPLY);
-    })();
-  });
+      const query = request.query as Record<string, unknown>;
+      const ticket = typeof query.Authorization === 'string' ? query.Authorization : '';
+      void (async () => {
+        let identity: SocketIdentity | null;
+        try {
+          identity = ticket ? await ledger.admit(ticket) : null;
+          if (identity) await options.beforeRegister?.(identity);
+        } catch (error) {
+          // Not the client's fault (e.g. the database is down): 1011 lets it retry later.
+          request.log.error({ err: error }, 'socket authentication failed');
+          if (socket.readyState === WebSocket.OPEN) socket.close(1011, 'Internal error');
+          return;
+        }
+        if (socket.readyState !== WebSocket.OPEN) {
+          if (identity) track(ledger.closed([identity.socketId]), 'releasing a socket failed');
+          return;
+        }
+        if (!identity) {
+          socket.close(CloseCode.UNAUTHORIZED, UNAUTHORIZED_REASON);
+          return;
+        }
+        connection = { socket, ...identity, lastSeen: performance.now() };
+        registry.add(connection);
+        socket.send(JSON.stringify(noticePush(NoticeType.SOCKET_READY, {}, now())));
+        for (; pendingPings > 0; pendingPings -= 1) socket.send(HEARTBEAT_REPLY);
+        track(ledger.opened(identity), 'enforcing the socket limit failed');
+      })();
+    },
+  );
 
   return registry;
 }

@@ -27,6 +27,17 @@ export function closeSessionSockets(
   return bus.publish({ type: 'closeSession', sessionId, code, reason });
 }
 
+/** Closes these sockets of the user (ids from the sockets table), on every node. */
+export function closeSockets(
+  bus: Bus,
+  userId: string,
+  socketIds: string[],
+  code: number,
+  reason: string,
+): Promise<void> {
+  return bus.publish({ type: 'closeSockets', userId, socketIds, code, reason });
+}
+
 /** A NOTICE push. */
 export const noticePush = (
   noticeType: NoticeType,

@@ -2,8 +2,10 @@ import type { WebSocket } from 'ws';
 import { describe, expect, it } from 'vitest';
 import { ConnectionRegistry, type Connection } from './registry';
 
+let socketIds = 0;
 const connection = (userId: string, sessionId: string): Connection => ({
   socket: {} as WebSocket,
+  socketId: String(++socketIds),
   userId,
   sessionId,
   lastSeen: 0,

@@ -2,6 +2,8 @@ import type { WebSocket } from 'ws';
 
 export interface Connection {
   socket: WebSocket;
+  /** Its row in the sockets table (the ledger every node counts sockets in). */
+  socketId: string;
   userId: string;
   sessionId: string;
   /** When the client last sent a frame, as `performance.now()` (monotonic). */

@@ -97,7 +97,7 @@ export function groupTestbed(dialect: DialectName, options: TestServerOptions = 
     g: undefined as unknown as GroupsClient,
     /** A ready socket of the user's (authenticated and registered). */
     async open(user: SeededUser): Promise<TestSocket> {
-      const socket = TestSocket.connect(bed.server.wsUrl, user.token);
+      const socket = await TestSocket.forSession(bed.server.url, user.token);
       sockets.push(socket);
       await socket.ready();
       return socket;

@@ -75,6 +75,15 @@ export function seed(baseUrl: string, options: SeedOptions = {}) {
       return { userId, token, chatNo, password, nickName };
     },
 
+    /** The socket URL of a session with a fresh single-use ticket, as the app makes it before every connect. */
+    async socketUrl(token: string): Promise<string> {
+      const { ticket } = await post<{ ticket: string }>(baseUrl, '/auth/socketTicket', {}, token);
+      const url = new URL('/ws', baseUrl);
+      url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+      url.searchParams.set('Authorization', ticket);
+      return url.toString();
+    },
+
     /** `a` finds `b` by PipID and sends a friend request, and `b` accepts it: they are friends. */
     async befriend(a: SeededUser, b: SeededUser): Promise<void> {
       const found = await request<{ ref: string }>(

@@ -67,6 +67,8 @@ export interface TestServerOptions {
   appender?: AppDeps['appender'];
   /** Defaults to a logger at LOG_LEVEL (silent in tests). */
   logger?: AppDeps['logger'];
+  /** Starts another node of that server's deployment: the same database and bus (close it first). */
+  nodeOf?: TestServer;
   /** PostgreSQL: where the server connects (a proxy's URL); its schema is still made through PG_URL. */
   pgUrl?: string;
 }
@@ -91,7 +93,10 @@ export async function startTestServer(
   const dir = mkdtempSync(path.join(tmpdir(), 'paichat-test-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   let databaseUrl: string;
-  if (dialect === 'postgres') {
+  const shared = options.nodeOf?.config.database;
+  if (shared) {
+    databaseUrl = shared.dialect === 'postgres' ? shared.url : `sqlite:${shared.file}`;
+  } else if (dialect === 'postgres') {
     const schema = `t_${randomBytes(6).toString('hex')}`;
     await withPg((c) => c.query(`create schema "${schema}"`));
     cleanups.push(() => withPg((c) => c.query(`drop schema "${schema}" cascade`)).then(() => {}));
@@ -125,6 +130,7 @@ export async function startTestServer(
       ...(options.onFriendsMade ? { onFriendsMade: options.onFriendsMade } : {}),
       ...(options.appender ? { appender: options.appender } : {}),
       ...(options.logger ? { logger: options.logger } : {}),
+      ...(options.nodeOf ? { bus: options.nodeOf.running.app.paichat.bus } : {}),
     });
   } catch (error) {
     for (const cleanup of cleanups.reverse()) await cleanup();

@@ -1,4 +1,6 @@
+import { NoticeType } from '@paichat/protocol';
 import { WebSocket } from 'ws';
+import { seed } from './seed';
 
 export interface Closed {
   code: number;
@@ -13,8 +15,8 @@ export class TestSocket {
   private readonly consumed = new Set<number>();
   private waiters: { match: (m: string) => boolean; resolve: (m: string) => void }[] = [];
 
-  constructor(url: string) {
-    this.ws = new WebSocket(url);
+  constructor(url: string, headers: Record<string, string> = {}) {
+    this.ws = new WebSocket(url, { headers });
     this.ws.on('message', (data) => {
       const text = data.toString();
       const index = this.received.push(text) - 1;
@@ -31,10 +33,16 @@ export class TestSocket {
     this.ws.on('error', () => {});
   }
 
-  static connect(wsUrl: string, token?: string): TestSocket {
+  /** A socket with exactly this `?Authorization=` value (or none): for attacks on the handshake. */
+  static connect(wsUrl: string, authorization?: string, headers: Record<string, string> = {}): TestSocket {
     const url = new URL(wsUrl);
-    if (token !== undefined) url.searchParams.set('Authorization', token);
-    return new TestSocket(url.toString());
+    if (authorization !== undefined) url.searchParams.set('Authorization', authorization);
+    return new TestSocket(url.toString(), headers);
+  }
+
+  /** A socket of the session, opened as the app opens one: a fresh ticket, then the socket. */
+  static async forSession(baseUrl: string, token: string): Promise<TestSocket> {
+    return new TestSocket(await seed(baseUrl).socketUrl(token));
   }
 
   opened(): Promise<void> {
@@ -78,11 +86,9 @@ export class TestSocket {
     return JSON.parse(text) as Record<string, unknown>;
   }
 
-  /** Opens, then proves the server has authenticated and registered the socket (ping → ok). */
+  /** Waits for the server's first frame, SOCKET_READY: the socket is authenticated and registered. */
   async ready(): Promise<void> {
-    await this.opened();
-    this.send({ type: 'ping' });
-    await this.next((m) => m === 'ok');
+    await this.nextNotice(NoticeType.SOCKET_READY);
   }
 
   close(): void {

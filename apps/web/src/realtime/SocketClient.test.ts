@@ -24,9 +24,15 @@ class FakeWebSocket implements WebSocketLike {
     this.closedWith = code;
   }
   // server side
-  accept() {
+  /** The handshake completes; the server has not registered the socket yet. */
+  handshake() {
     this.readyState = 1;
     this.onopen?.({});
+  }
+  /** The handshake, then the server's first frame: the socket is registered. */
+  accept() {
+    this.handshake();
+    this.reply(READY);
   }
   reply(data: unknown) {
     this.onmessage?.({ data });
@@ -46,10 +52,19 @@ const latest = () => {
   return ws;
 };
 const PING = '{"type":"ping"}';
+const READY = JSON.stringify({
+  pushType: 'NOTICE',
+  noticeType: 'SOCKET_READY',
+  msgContent: {},
+  createTime: 1,
+});
+/** Lets the ticket request (a promise) settle, as the network would. */
+const settle = () => vi.advanceTimersByTimeAsync(0);
 
 function make(onExpired = vi.fn<(code: number) => void>()) {
   const client = new SocketClient({
     WebSocket: FakeWebSocket,
+    ticket: async (token) => `ticket-for-${token}`,
     url: (t) => `ws://test/ws?Authorization=${t}`,
     onExpired,
   });
@@ -66,50 +81,54 @@ afterEach(() => {
 });
 
 describe('SocketClient', () => {
-  it('connects with the token in the URL and reports its status', () => {
+  it('connects with the token in the URL and reports its status', async () => {
     const { client } = make();
     const seen: string[] = [];
     client.subscribe(() => seen.push(client.getSnapshot().status));
     expect(client.getSnapshot().status).toBe('idle');
     client.connect('abc');
-    expect(latest().url).toBe('ws://test/ws?Authorization=abc');
+    await settle();
+    expect(latest().url).toBe('ws://test/ws?Authorization=ticket-for-abc');
     latest().accept();
     expect(seen).toEqual(['connecting', 'open']);
   });
 
-  it('builds the default URL from the page origin, ws for http', () => {
+  it('builds the default URL from the page origin, ws for http', async () => {
     expect(defaultSocketUrl('a b+c')).toBe(
       `${location.origin.replace(/^http/, 'ws')}/ws?Authorization=a%20b%2Bc`,
     );
   });
 
-  it('keeps the same snapshot object until something changes (useSyncExternalStore)', () => {
+  it('keeps the same snapshot object until something changes (useSyncExternalStore)', async () => {
     const { client } = make();
     const first = client.getSnapshot();
     expect(client.getSnapshot()).toBe(first);
     client.connect('t');
+    await settle();
     expect(client.getSnapshot()).not.toBe(first);
   });
 
-  it('sends a ping every 5 s while open', () => {
+  it('sends a ping every 5 s while open', async () => {
     const { client } = make();
     client.connect('t');
+    await settle();
     latest().accept();
-    vi.advanceTimersByTime(4_999);
+    await vi.advanceTimersByTimeAsync(4_999);
     expect(latest().sent).toEqual([]);
-    vi.advanceTimersByTime(1);
+    await vi.advanceTimersByTimeAsync(1);
     expect(latest().sent).toEqual([PING]);
-    vi.advanceTimersByTime(10_000);
+    await vi.advanceTimersByTimeAsync(10_000);
     expect(latest().sent).toEqual([PING, PING, PING]);
   });
 
-  it('stays connected as long as ok answers come', () => {
+  it('stays connected as long as ok answers come', async () => {
     const { client } = make();
     client.connect('t');
+    await settle();
     const ws = latest();
     ws.accept();
     for (let i = 0; i < 20; i++) {
-      vi.advanceTimersByTime(5_000);
+      await vi.advanceTimersByTimeAsync(5_000);
       ws.reply('ok');
     }
     expect(FakeWebSocket.instances).toHaveLength(1);
@@ -117,151 +136,264 @@ describe('SocketClient', () => {
     expect(client.getSnapshot().status).toBe('open');
   });
 
-  it('after 5 heartbeats without ok, closes and reconnects 2 s later', () => {
+  it('after 5 heartbeats without ok, closes and reconnects 2 s later', async () => {
     const { client } = make();
     client.connect('t');
+    await settle();
     const first = latest();
     first.accept();
-    vi.advanceTimersByTime(25_000);
+    await vi.advanceTimersByTimeAsync(25_000);
     expect(first.sent).toHaveLength(5);
     expect(client.missedHeartbeats).toBe(5);
     expect(first.closedWith).toBeNull();
 
-    vi.advanceTimersByTime(5_000);
+    await vi.advanceTimersByTimeAsync(5_000);
     expect(first.closedWith).toBe(1000);
     expect(client.getSnapshot().status).toBe('reconnecting');
     expect(FakeWebSocket.instances).toHaveLength(1);
 
-    vi.advanceTimersByTime(2_000);
+    await vi.advanceTimersByTimeAsync(2_000);
     expect(FakeWebSocket.instances).toHaveLength(2);
     latest().accept();
     expect(client.missedHeartbeats).toBe(0);
     expect(client.getSnapshot().status).toBe('open');
   });
 
-  it('an ok in time resets the count', () => {
+  it('an ok in time resets the count', async () => {
     const { client } = make();
     client.connect('t');
+    await settle();
     const ws = latest();
     ws.accept();
-    vi.advanceTimersByTime(20_000);
+    await vi.advanceTimersByTimeAsync(20_000);
     expect(client.missedHeartbeats).toBe(4);
     ws.reply('ok');
-    vi.advanceTimersByTime(20_000);
+    await vi.advanceTimersByTimeAsync(20_000);
     expect(FakeWebSocket.instances).toHaveLength(1);
   });
 
-  it('reconnects 2 s after the server closes, not sooner', () => {
+  it('reconnects 2 s after the server closes, not sooner', async () => {
     const { client } = make();
     client.connect('t');
+    await settle();
     latest().accept();
     latest().serverClose(1006);
     expect(client.getSnapshot().status).toBe('reconnecting');
-    vi.advanceTimersByTime(1_999);
+    await vi.advanceTimersByTimeAsync(1_999);
     expect(FakeWebSocket.instances).toHaveLength(1);
-    vi.advanceTimersByTime(1);
+    await vi.advanceTimersByTimeAsync(1);
     expect(FakeWebSocket.instances).toHaveLength(2);
   });
 
-  it('reconnects after 1001 (server going away) and 4008 (slow consumer)', () => {
+  it('reconnects after 1001 (server going away) and 4008 (slow consumer)', async () => {
     const { client } = make();
     client.connect('t');
+    await settle();
     latest().accept();
     latest().serverClose(1001);
-    vi.advanceTimersByTime(2_000);
+    await vi.advanceTimersByTimeAsync(2_000);
     latest().accept();
     latest().serverClose(4008);
-    vi.advanceTimersByTime(2_000);
+    await vi.advanceTimersByTimeAsync(2_000);
     expect(FakeWebSocket.instances).toHaveLength(3);
   });
 
-  it('reconnects once for an error followed by a close', () => {
+  it('reconnects once for an error followed by a close', async () => {
     const { client } = make();
     client.connect('t');
+    await settle();
     latest().fail();
     latest().serverClose(1006);
-    vi.advanceTimersByTime(2_000);
+    await vi.advanceTimersByTimeAsync(2_000);
     expect(FakeWebSocket.instances).toHaveLength(2);
-    vi.advanceTimersByTime(10_000);
+    await vi.advanceTimersByTimeAsync(10_000);
     expect(FakeWebSocket.instances).toHaveLength(2);
   });
 
-  it('keeps trying while the server stays away', () => {
+  it('keeps trying while the server stays away', async () => {
     const { client } = make();
     client.connect('t');
+    await settle();
     for (let i = 0; i < 3; i++) {
       latest().fail();
       latest().serverClose(1006);
-      vi.advanceTimersByTime(2_000);
+      await vi.advanceTimersByTimeAsync(2_000);
     }
     expect(FakeWebSocket.instances).toHaveLength(4);
   });
 
-  it('does not reconnect after a deliberate close', () => {
+  it('does not reconnect after a deliberate close', async () => {
     const { client } = make();
     client.connect('t');
+    await settle();
     const ws = latest();
     ws.accept();
     client.close();
     expect(ws.closedWith).toBe(1000);
     expect(client.getSnapshot().status).toBe('closed');
     ws.serverClose(1000);
-    vi.advanceTimersByTime(60_000);
+    await vi.advanceTimersByTimeAsync(60_000);
     expect(FakeWebSocket.instances).toHaveLength(1);
     expect(ws.sent).toEqual([]);
   });
 
-  it('a deliberate close cancels a pending reconnect', () => {
+  it('a deliberate close cancels a pending reconnect', async () => {
     const { client } = make();
     client.connect('t');
+    await settle();
     latest().serverClose(1006);
     client.close();
-    vi.advanceTimersByTime(10_000);
+    await vi.advanceTimersByTimeAsync(10_000);
     expect(FakeWebSocket.instances).toHaveLength(1);
   });
 
-  it.each([4001, 4002])('close code %i ends the session: no reconnect', (code) => {
+  it.each([4001, 4002])('close code %i ends the session: no reconnect', async (code) => {
     const { client, onExpired } = make();
     client.connect('t');
+    await settle();
     latest().accept();
     latest().serverClose(code);
-    vi.advanceTimersByTime(60_000);
+    await vi.advanceTimersByTimeAsync(60_000);
     expect(FakeWebSocket.instances).toHaveLength(1);
     expect(onExpired).toHaveBeenCalledExactlyOnceWith(code);
     expect(client.getSnapshot()).toEqual({ status: 'expired', expiredCode: code });
   });
 
-  it('a 4001 after an error still cancels the reconnect', () => {
+  it('a 4001 after an error still cancels the reconnect', async () => {
     const { client, onExpired } = make();
     client.connect('t');
+    await settle();
     latest().fail();
     latest().serverClose(4001);
-    vi.advanceTimersByTime(10_000);
+    await vi.advanceTimersByTimeAsync(10_000);
     expect(FakeWebSocket.instances).toHaveLength(1);
     expect(onExpired).toHaveBeenCalledOnce();
   });
 
-  it('connecting again with a new token replaces the socket', () => {
+  it('connecting again with a new token replaces the socket', async () => {
     const { client } = make();
     client.connect('one');
+    await settle();
     const first = latest();
     first.accept();
     client.connect('one');
+    await settle();
     expect(FakeWebSocket.instances).toHaveLength(1);
     client.connect('two');
+    await settle();
     expect(first.closedWith).toBe(1000);
-    expect(latest().url).toContain('Authorization=two');
+    expect(latest().url).toContain('Authorization=ticket-for-two');
     first.serverClose(1006);
-    vi.advanceTimersByTime(10_000);
+    await vi.advanceTimersByTimeAsync(10_000);
     expect(FakeWebSocket.instances).toHaveLength(2);
   });
 
-  it('emits valid pushes and drops the rest', () => {
+  it('asks for a fresh ticket before every connect and reconnect', async () => {
+    const tickets: string[] = [];
+    const client = new SocketClient({
+      WebSocket: FakeWebSocket,
+      ticket: async (token) => {
+        tickets.push(token);
+        return `ticket-${tickets.length}`;
+      },
+      url: (t) => `ws://test/ws?Authorization=${t}`,
+    });
+    client.connect('session-token');
+    expect(FakeWebSocket.instances).toHaveLength(0);
+    await settle();
+    expect(latest().url).toBe('ws://test/ws?Authorization=ticket-1');
+    latest().accept();
+    latest().serverClose(1006);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(latest().url).toBe('ws://test/ws?Authorization=ticket-2');
+    expect(tickets).toEqual(['session-token', 'session-token']);
+    expect(FakeWebSocket.instances.map((ws) => ws.url).join()).not.toContain('session-token');
+  });
+
+  it('is open only once the server says the socket is registered; pings may go out before', async () => {
+    const { client } = make();
+    client.connect('t');
+    await settle();
+    const ws = latest();
+    ws.handshake();
+    expect(client.getSnapshot().status).toBe('connecting');
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(ws.sent).toEqual([PING]);
+    const pushes: unknown[] = [];
+    client.onPush((p) => pushes.push(p));
+    ws.reply(READY);
+    expect(client.getSnapshot().status).toBe('open');
+    // The ready frame is the channel's own business, not a push for the app.
+    expect(pushes).toEqual([]);
+  });
+
+  it('tries again 2 s later when no ticket could be had (offline), then connects', async () => {
+    let online = false;
+    const client = new SocketClient({
+      WebSocket: FakeWebSocket,
+      ticket: async () => {
+        if (!online) throw new Error('offline');
+        return 'ticket';
+      },
+    });
+    client.connect('t');
+    await settle();
+    expect(FakeWebSocket.instances).toHaveLength(0);
+    expect(client.getSnapshot().status).toBe('reconnecting');
+    online = true;
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+  });
+
+  it('a ticket that arrives after a deliberate close opens nothing', async () => {
+    let give: (ticket: string) => void = () => undefined;
+    const client = new SocketClient({
+      WebSocket: FakeWebSocket,
+      ticket: () => new Promise<string>((resolve) => (give = resolve)),
+    });
+    client.connect('t');
+    client.close();
+    give('late');
+    await settle();
+    expect(FakeWebSocket.instances).toHaveLength(0);
+    expect(client.getSnapshot().status).toBe('closed');
+  });
+
+  it('closed for the socket limit (4009), waits for the person to come back to the page', async () => {
+    let resume: () => void = () => undefined;
+    const stopWatching = vi.fn();
+    const client = new SocketClient({
+      WebSocket: FakeWebSocket,
+      ticket: async () => 'ticket',
+      onPageReturn: (callback) => {
+        resume = callback;
+        return stopWatching;
+      },
+    });
+    client.connect('t');
+    await settle();
+    latest().accept();
+    latest().serverClose(4009);
+    expect(client.getSnapshot().status).toBe('suspended');
+    // No reconnect of its own: that would close another of the person's tabs in turn.
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+
+    resume();
+    await settle();
+    expect(FakeWebSocket.instances).toHaveLength(2);
+    expect(stopWatching).toHaveBeenCalledOnce();
+    latest().accept();
+    expect(client.getSnapshot().status).toBe('open');
+  });
+
+  it('emits valid pushes and drops the rest', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { client } = make();
     const pushes: unknown[] = [];
     client.onPush((p) => pushes.push(p));
     client.connect('t');
+    await settle();
     const ws = latest();
     ws.accept();
     const msg = {
@@ -298,16 +430,18 @@ describe('SocketClient', () => {
 });
 
 describe('createRealtime', () => {
-  it('toasts on LOGIN_ELSEWHERE and maps close codes to session ends', () => {
+  it('toasts on LOGIN_ELSEWHERE and maps close codes to session ends', async () => {
     const onSessionOver = vi.fn();
     const onLoginElsewhere = vi.fn();
     const socket = createRealtime({
       WebSocket: FakeWebSocket,
+      ticket: async () => 'ticket',
       url: () => 'ws://test/ws',
       onSessionOver,
       onLoginElsewhere,
     });
     socket.connect('t');
+    await settle();
     latest().accept();
     latest().reply(
       JSON.stringify({ pushType: 'NOTICE', noticeType: 'LOGIN_ELSEWHERE', msgContent: {}, createTime: 1 }),
@@ -320,6 +454,7 @@ describe('createRealtime', () => {
     expect(onSessionOver).toHaveBeenCalledExactlyOnceWith('signedOut');
 
     socket.connect('t2');
+    await settle();
     latest().serverClose(4001);
     expect(onSessionOver).toHaveBeenLastCalledWith('expired');
   });

@@ -1,13 +1,21 @@
 /**
  * The realtime channel (spec section 4, protocol `socket.ts`).
  *
- * connect(token) opens `ws(s)://<origin>/ws?Authorization=<token>`. While open, a heartbeat
- * `{"type":"ping"}` goes out every 5 s and the server answers the text `ok`. Each ping sent
- * counts as missed until an `ok` arrives; when 5 have gone unanswered the socket is presumed
- * dead: it is dropped and reopened. After any close or error the client reopens in 2 s, unless:
+ * connect(token) first asks for a fresh single-use ticket (`ticket`, POST /auth/socketTicket),
+ * then opens `ws(s)://<origin>/ws?Authorization=<ticket>`: the session token itself never goes
+ * in a URL. The status turns 'open' only with the server's first frame, SOCKET_READY (the socket
+ * is registered, so catching up from then on misses nothing; pings may go out before it).
+ * While open, a heartbeat `{"type":"ping"}` goes out every 5 s and the server answers the text
+ * `ok`. Each ping sent counts as missed until an `ok` arrives; when 5 have gone unanswered the
+ * socket is presumed dead: it is dropped and reopened. After any close or error, or a ticket
+ * that could not be had, the client tries again in 2 s (with a new ticket), unless:
  * - it was closed on purpose (close(): sign-out, session end), or
- * - the server closed with 4001 (token unknown or expired) or 4002 (token revoked, signed out
- *   elsewhere): reconnecting cannot help, the session is over and `onExpired` is told.
+ * - the server closed with 4001 (ticket refused: the session is unknown or expired) or 4002
+ *   (token revoked, signed out elsewhere): reconnecting cannot help, the session is over and
+ *   `onExpired` is told, or
+ * - the server closed with 4009: the account opened more sockets than allowed and this was
+ *   its oldest. Reconnecting at once would close another of the person's tabs in turn, so the
+ *   status is 'suspended' until the person comes back to this page (`onPageReturn`).
  *
  * Other frames are JSON server pushes (MSG or NOTICE); valid ones go to `onPush` listeners,
  * anything else is dropped. React reads the status through subscribe/getSnapshot
@@ -18,6 +26,7 @@ import {
   HEARTBEAT_INTERVAL_MS,
   HEARTBEAT_MAX_MISSED,
   HEARTBEAT_REPLY,
+  NoticeType,
   RECONNECT_DELAY_MS,
   ServerPush,
   WS_PATH,
@@ -39,7 +48,15 @@ export type WebSocketConstructor = new (url: string) => WebSocketLike;
 const OPEN = 1;
 const NORMAL_CLOSURE = 1000;
 
-export type SocketStatus = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'closed' | 'expired';
+export type SocketStatus =
+  | 'idle'
+  | 'connecting'
+  | 'open'
+  | 'reconnecting'
+  /** Closed for the account's socket limit: back when the person returns to the page. */
+  | 'suspended'
+  | 'closed'
+  | 'expired';
 
 export interface SocketSnapshot {
   status: SocketStatus;
@@ -49,23 +66,43 @@ export interface SocketSnapshot {
 
 export interface SocketClientOptions {
   WebSocket?: WebSocketConstructor;
-  /** The socket URL for a token; defaults to the page's origin with ws(s). */
-  url?: (token: string) => string;
+  /** A fresh single-use ticket for the session of this token (`POST /auth/socketTicket`). */
+  ticket: (token: string) => Promise<string>;
+  /** The socket URL for a ticket; defaults to the page's origin with ws(s). */
+  url?: (ticket: string) => string;
   onExpired?: (code: number) => void;
+  /** Calls `resume` whenever the person comes back to this page; answers how to stop listening. */
+  onPageReturn?: (resume: () => void) => () => void;
   heartbeatMs?: number;
   maxMissed?: number;
   reconnectMs?: number;
 }
 
-export function defaultSocketUrl(token: string): string {
-  return `${location.origin.replace(/^http/, 'ws')}${WS_PATH}?Authorization=${encodeURIComponent(token)}`;
+export function defaultSocketUrl(ticket: string): string {
+  return `${location.origin.replace(/^http/, 'ws')}${WS_PATH}?Authorization=${encodeURIComponent(ticket)}`;
+}
+
+/** The page became visible again, or got the focus back. */
+export function onPageReturn(resume: () => void): () => void {
+  if (typeof document === 'undefined') return () => undefined;
+  const onVisibility = () => {
+    if (document.visibilityState === 'visible') resume();
+  };
+  document.addEventListener('visibilitychange', onVisibility);
+  window.addEventListener('focus', resume);
+  return () => {
+    document.removeEventListener('visibilitychange', onVisibility);
+    window.removeEventListener('focus', resume);
+  };
 }
 
 const SESSION_OVER: ReadonlySet<number> = new Set([CloseCode.UNAUTHORIZED, CloseCode.SIGNED_OUT]);
 
 export class SocketClient {
   private readonly WS: WebSocketConstructor;
-  private readonly urlFor: (token: string) => string;
+  private readonly ticketFor: (token: string) => Promise<string>;
+  private readonly urlFor: (ticket: string) => string;
+  private readonly watchPageReturn: (resume: () => void) => () => void;
   private readonly onExpired: (code: number) => void;
   private readonly heartbeatMs: number;
   private readonly maxMissed: number;
@@ -75,14 +112,19 @@ export class SocketClient {
   private token: string | null = null;
   private heartbeat: ReturnType<typeof setInterval> | undefined;
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Counts attempts, so a ticket that arrives for an attempt given up since opens nothing. */
+  private attempt = 0;
+  private stopWatchingPage: (() => void) | null = null;
   private missed = 0;
   private snapshot: SocketSnapshot = { status: 'idle', expiredCode: null };
   private readonly listeners = new Set<() => void>();
   private readonly pushListeners = new Set<(push: ServerPush) => void>();
 
-  constructor(options: SocketClientOptions = {}) {
+  constructor(options: SocketClientOptions) {
     this.WS = options.WebSocket ?? (globalThis.WebSocket as unknown as WebSocketConstructor);
+    this.ticketFor = options.ticket;
     this.urlFor = options.url ?? defaultSocketUrl;
+    this.watchPageReturn = options.onPageReturn ?? onPageReturn;
     this.onExpired = options.onExpired ?? (() => undefined);
     this.heartbeatMs = options.heartbeatMs ?? HEARTBEAT_INTERVAL_MS;
     this.maxMissed = options.maxMissed ?? HEARTBEAT_MAX_MISSED;
@@ -132,7 +174,21 @@ export class SocketClient {
     const token = this.token;
     if (token === null) return;
     this.setStatus('connecting', null);
-    const ws = new this.WS(this.urlFor(token));
+    const attempt = this.attempt;
+    const current = () => attempt === this.attempt && token === this.token;
+    this.ticketFor(token).then(
+      (ticket) => {
+        if (current()) this.openWith(ticket);
+      },
+      () => {
+        // Offline or the server is away: try again (a 401 has ended the session instead).
+        if (current()) this.scheduleReconnect();
+      },
+    );
+  }
+
+  private openWith(ticket: string): void {
+    const ws = new this.WS(this.urlFor(ticket));
     this.ws = ws;
     ws.onopen = () => this.handleOpen(ws);
     ws.onmessage = (event) => this.handleMessage(ws, event.data);
@@ -140,8 +196,10 @@ export class SocketClient {
     ws.onclose = (event) => this.handleClose(ws, event.code);
   }
 
-  /** Detach and close the current socket; its late events can no longer reach us. */
+  /** Detach and close the current socket; its late events (and a ticket on its way) can no longer reach us. */
   private drop(): void {
+    this.attempt += 1;
+    this.stopPageWatch();
     this.stopHeartbeat();
     const ws = this.ws;
     this.ws = null;
@@ -154,10 +212,10 @@ export class SocketClient {
     }
   }
 
+  /** The handshake is done; the status turns 'open' with SOCKET_READY (handleMessage). */
   private handleOpen(ws: WebSocketLike): void {
     if (ws !== this.ws) return;
     this.missed = 0;
-    this.setStatus('open', null);
     this.stopHeartbeat();
     this.heartbeat = setInterval(() => this.beat(), this.heartbeatMs);
   }
@@ -193,7 +251,12 @@ export class SocketClient {
       if (import.meta.env.DEV) console.warn('[socket] dropped an unknown frame', parsed.error.issues);
       return;
     }
-    for (const listener of this.pushListeners) listener(parsed.data);
+    const push = parsed.data;
+    if (push.pushType === 'NOTICE' && push.noticeType === NoticeType.SOCKET_READY) {
+      this.setStatus('open', null);
+      return;
+    }
+    for (const listener of this.pushListeners) listener(push);
   }
 
   private handleError(ws: WebSocketLike): void {
@@ -213,6 +276,14 @@ export class SocketClient {
       this.onExpired(code);
       return;
     }
+    if (code === CloseCode.SOCKET_LIMIT) {
+      this.clearReconnect();
+      this.setStatus('suspended', null);
+      this.stopWatchingPage = this.watchPageReturn(() => {
+        if (this.snapshot.status === 'suspended') this.open();
+      });
+      return;
+    }
     this.scheduleReconnect();
   }
 
@@ -228,6 +299,11 @@ export class SocketClient {
   private clearReconnect(): void {
     if (this.reconnectTimer !== undefined) clearTimeout(this.reconnectTimer);
     this.reconnectTimer = undefined;
+  }
+
+  private stopPageWatch(): void {
+    this.stopWatchingPage?.();
+    this.stopWatchingPage = null;
   }
 
   private stopHeartbeat(): void {

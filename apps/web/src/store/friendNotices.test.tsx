@@ -28,9 +28,11 @@ class FakeWebSocket implements WebSocketLike {
   close() {
     this.readyState = 3;
   }
+  /** The handshake, then the server's first frame: the socket is registered. */
   accept() {
     this.readyState = 1;
     this.onopen?.({});
+    this.notice(NoticeType.SOCKET_READY, {});
   }
   notice(noticeType: string, msgContent: Record<string, unknown>) {
     this.onmessage?.({
@@ -55,15 +57,18 @@ const api = fakeApi({
   }),
 });
 
-function connect() {
+async function connect() {
+  FakeWebSocket.latest = null;
   const socket = createRealtime({
     WebSocket: FakeWebSocket,
-    url: (token) => `ws://test/ws?Authorization=${token}`,
+    ticket: async (token) => `ticket-for-${token}`,
+    url: (ticket) => `ws://test/ws?Authorization=${ticket}`,
     onSessionOver: vi.fn(),
     onLoginElsewhere: vi.fn(),
   });
   socket.connect('token');
-  const ws = FakeWebSocket.latest;
+  await waitFor(() => expect(FakeWebSocket.latest).not.toBeNull());
+  const ws = FakeWebSocket.latest as FakeWebSocket | null;
   if (!ws) throw new Error('no socket');
   return { socket, ws };
 }
@@ -85,7 +90,7 @@ afterEach(() => {
 describe('friend notices through the socket', () => {
   it('loads the pending count when the socket opens, then follows FRIEND_APPLY pushes live', async () => {
     renderScreen(<TabBar tabs={tabs} />, { path: '/t/1' });
-    const { socket, ws } = connect();
+    const { socket, ws } = await connect();
     act(() => ws.accept());
     await waitFor(() => expect(badge()).toBe(2));
     expect(api.called('GET', '/my/notices')).toHaveLength(1);
@@ -104,7 +109,7 @@ describe('friend notices through the socket', () => {
   });
 
   it('refreshes the count when the app regains focus, while the session is live', async () => {
-    const { socket, ws } = connect();
+    const { socket, ws } = await connect();
     act(() => ws.accept());
     await waitFor(() => expect(badge()).toBe(2));
     pending = 5;
@@ -122,7 +127,7 @@ describe('friend notices through the socket', () => {
   });
 
   it('tells of "now friends" and "declined", and refreshes the contact list', async () => {
-    const { socket, ws } = connect();
+    const { socket, ws } = await connect();
     act(() => ws.accept());
     queryClient.setQueryData(friendListKey, []);
 

@@ -77,6 +77,10 @@ beforeEach(() => {
       events.push(`${init.method} ${url}`);
       if (revoked) return new Response(JSON.stringify({ code: 401, msg: 'no' }), { status: 401 });
       if (url === '/my/getInfo') return new Response(JSON.stringify({ code: 200, msg: 'ok', data: me }));
+      if (url === '/auth/socketTicket') {
+        const ticket = { ticket: `ticket-${FakeWebSocket.instances.length + 1}`, expiresAt: 0 };
+        return new Response(JSON.stringify({ code: 200, msg: 'ok', data: ticket }));
+      }
       return new Response(JSON.stringify({ code: 200, msg: 'ok', data: null }));
     },
   });
@@ -84,17 +88,26 @@ beforeEach(() => {
 });
 afterEach(() => session.clearSession());
 
+/** Signs in and waits for the socket, which opens once its ticket has come. */
+async function signedIn(token: string): Promise<FakeWebSocket> {
+  const before = FakeWebSocket.instances.length;
+  await session.signIn(token);
+  await vi.waitFor(() => expect(FakeWebSocket.instances.length).toBeGreaterThan(before));
+  return FakeWebSocket.instances.at(-1) as FakeWebSocket;
+}
+
 describe('session', () => {
-  it('signs in: stores the token, loads user info, then opens the socket', async () => {
-    await session.signIn('tok+1');
+  it('signs in: stores the token, loads user info, then opens the socket with a ticket, never the token', async () => {
+    await signedIn('tok+1');
     expect(readAuthToken()).toBe('tok+1');
     expect(session.useSession.getState().token).toBe('tok+1');
-    expect(events).toEqual(['GET /my/getInfo']);
-    expect(FakeWebSocket.instances.at(-1)?.url).toMatch(/\/ws\?Authorization=tok%2B1$/);
+    expect(events.slice(0, 2)).toEqual(['GET /my/getInfo', 'POST /auth/socketTicket']);
+    expect(FakeWebSocket.instances.at(-1)?.url).toMatch(/\/ws\?Authorization=ticket-1$/);
+    expect(FakeWebSocket.instances.at(-1)?.url).not.toContain('tok');
   });
 
   it('signs out: closes the socket on purpose first, revokes the token, clears storage but the language', async () => {
-    await session.signIn('tok');
+    await signedIn('tok');
     localStorage.setItem('locale', 'fr');
     localStorage.setItem('tok_chatlistData', '[]');
     sessionStorage.setItem('x', '1');
@@ -113,7 +126,7 @@ describe('session', () => {
   });
 
   it('signs out: the chats stored on this browser are deleted', async () => {
-    await session.signIn('tok');
+    await signedIn('tok');
     await storeChatsOfU1();
     expect(await chatStoreExists()).toBe(true);
 
@@ -122,7 +135,7 @@ describe('session', () => {
   });
 
   it('an expired session deletes the chats stored on this browser', async () => {
-    await session.signIn('tok');
+    await signedIn('tok');
     await storeChatsOfU1();
     revoked = true;
 
@@ -132,7 +145,7 @@ describe('session', () => {
   });
 
   it('ends an expired session once: toast, socket closed, storage cleared, login', async () => {
-    await session.signIn('tok');
+    await signedIn('tok');
     FakeWebSocket.instances.at(-1)?.onopen?.({});
     revoked = true;
     events.length = 0;
@@ -144,7 +157,7 @@ describe('session', () => {
   });
 
   it('ends the session when the server closes the socket with 4002 (signed out elsewhere)', async () => {
-    await session.signIn('tok');
+    await signedIn('tok');
     const ws = FakeWebSocket.instances.at(-1);
     ws?.onopen?.({});
     ws?.onclose?.({ code: 4002 });

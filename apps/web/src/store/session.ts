@@ -14,6 +14,7 @@ import { clearAuthToken, readAuthToken, writeAuthToken } from '../lib/authToken'
 import { call, expireSession, resetSessionExpiry } from '../api/request';
 import { queryClient } from '../api/queryClient';
 import { myInfoQuery } from '../api/queries/myInfo';
+import { fetchSocketTicket } from '../api/socketTicket';
 import { createRealtime } from '../realtime/realtime';
 import { showToast } from '../components/ui';
 import { LOCALE_STORAGE_KEY, t } from '../i18n';
@@ -27,6 +28,7 @@ interface SessionState {
 export const useSession = create<SessionState>()(() => ({ token: readAuthToken() }));
 
 export const socket = createRealtime({
+  ticket: fetchSocketTicket,
   onSessionOver: (reason) => expireSession(useSession.getState().token, reason),
   onLoginElsewhere: () => showToast(t('errors.loginElsewhere'), { role: 'status' }),
 });

@@ -10,6 +10,7 @@ import type { LoginFailuresTable } from './login-failures';
 import type { MessagesTable } from './messages';
 import type { ServerSecretsTable } from './server-secrets';
 import type { SessionsTable } from './sessions';
+import type { SocketsTable } from './sockets';
 import type { UploadsTable } from './uploads';
 import type { UsersTable } from './users';
 
@@ -29,6 +30,7 @@ export interface DatabaseSchema {
   group_members: GroupMembersTable;
   group_invites: GroupInvitesTable;
   server_secrets: ServerSecretsTable;
+  sockets: SocketsTable;
 }
 
 export type Db = Kysely<DatabaseSchema>;
@@ -48,5 +50,6 @@ export type * from './login-failures';
 export type * from './messages';
 export type * from './server-secrets';
 export type * from './sessions';
+export type * from './sockets';
 export type * from './uploads';
 export type * from './users';

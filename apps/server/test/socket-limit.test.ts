@@ -1,0 +1,91 @@
+/**
+ * The cap on sockets per account (issue 8, finding 8): one more than MAX_SOCKETS_PER_USER
+ * closes the account's oldest socket with 4009, counted across every node of a deployment.
+ */
+import { CloseCode, NoticeType } from '@paichat/protocol';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { noticePush, pushToUsers } from '../src/realtime/push';
+import { seed, type SeededUser } from './support/seed';
+import { availableDialects, startTestServer, type TestServer } from './support/server';
+import { TestSocket } from './support/ws';
+
+const dialects = await availableDialects();
+const LIMIT = 3;
+const env = { MAX_SOCKETS_PER_USER: String(LIMIT) };
+
+describe.each(dialects)('socket limit on %s', (dialect) => {
+  let server: TestServer;
+  let otherNode: TestServer;
+  const sockets: TestSocket[] = [];
+  /** A registered socket of the user on this node. */
+  const open = async (node: TestServer, user: SeededUser) => {
+    const socket = await TestSocket.forSession(node.url, user.token);
+    sockets.push(socket);
+    await socket.ready();
+    return socket;
+  };
+  const openRows = (user: SeededUser) =>
+    server.running.app.paichat.db
+      .selectFrom('sockets')
+      .select('id')
+      .where('user_id', '=', Number(user.userId))
+      .where('opened_at', 'is not', null)
+      .execute();
+  /** Proves a socket is live: a push to its user reaches it. */
+  const reaches = async (socket: TestSocket, user: SeededUser, tag: string) => {
+    const { bus } = server.running.app.paichat;
+    await pushToUsers(bus, [user.userId], noticePush(NoticeType.PROFILE_CHANGED, { tag }, 0));
+    await socket.next((m) => m.includes(tag));
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer(dialect, { env });
+    otherNode = await startTestServer(dialect, { env, nodeOf: server });
+  });
+  afterEach(() => {
+    for (const socket of sockets.splice(0)) socket.close();
+  });
+  afterAll(async () => {
+    await otherNode.close();
+    await server.close();
+  });
+
+  it('one socket too many closes the account’s oldest with 4009; the rest and other accounts keep working', async () => {
+    const [amy, ben] = await Promise.all([seed(server.url).user('amy'), seed(server.url).user('ben')]);
+    const bens = await open(server, ben);
+    const amys: TestSocket[] = [];
+    for (let i = 0; i < LIMIT; i += 1) amys.push(await open(server, amy));
+    const newest = await open(server, amy);
+
+    expect(await amys[0]!.closed).toEqual({
+      code: CloseCode.SOCKET_LIMIT,
+      reason: 'Too many open sockets: this one, the oldest, was closed',
+    });
+    for (const socket of [...amys.slice(1), newest])
+      await reaches(socket, amy, `amy-${sockets.indexOf(socket)}`);
+    await reaches(bens, ben, 'ben');
+    expect(server.running.app.paichat.registry.forUser(amy.userId)).toHaveLength(LIMIT);
+    expect(await openRows(amy)).toHaveLength(LIMIT);
+  });
+
+  it('a closed socket gives its place back', async () => {
+    const cy = await seed(server.url).user('cy');
+    const first = await open(server, cy);
+    await open(server, cy);
+    expect(await openRows(cy)).toHaveLength(2);
+    first.close();
+    await vi.waitFor(async () => expect(await openRows(cy)).toHaveLength(1));
+  });
+
+  it('counts the account’s sockets on every node', async () => {
+    const dee = await seed(server.url).user('dee');
+    const here = [await open(server, dee), await open(server, dee)];
+    const there = [await open(otherNode, dee), await open(otherNode, dee)];
+
+    expect((await here[0]!.closed).code).toBe(CloseCode.SOCKET_LIMIT);
+    await reaches(here[1]!, dee, 'dee-here');
+    for (const [i, socket] of there.entries()) await reaches(socket, dee, `dee-there-${i}`);
+    expect(server.running.app.paichat.registry.forUser(dee.userId)).toHaveLength(1);
+    expect(otherNode.running.app.paichat.registry.forUser(dee.userId)).toHaveLength(2);
+  });
+});

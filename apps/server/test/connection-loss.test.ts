@@ -46,7 +46,7 @@ it.runIf(hasPostgres)(
     const { server, proxy } = await serverBehindProxy();
     const [alice, bob] = [await seed(server.url).user('alice'), await seed(server.url).user('bob')];
     await befriend(server.url, alice, bob);
-    const bobSocket = TestSocket.connect(server.wsUrl, bob.token);
+    const bobSocket = await TestSocket.forSession(server.url, bob.token);
     cleanups.push(() => bobSocket.close());
     await bobSocket.ready();
 

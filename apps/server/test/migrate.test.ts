@@ -5,9 +5,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { DatabaseConfig } from '../src/config';
 import { migrateToLatest, openDatabase, type Db } from '../src/db';
 import { migrations } from '../src/db/migrations';
-import { insertUser } from '../src/modules/auth/repo';
 import { addMembers, insertGroup, updateGroup } from '../src/modules/groups/repo';
 import { availableDialects, PG_URL } from './support/server';
+import { insertPlainUser } from './support/rows';
 
 const dialects = await availableDialects();
 const hasPostgres = dialects.includes('postgres');
@@ -72,14 +72,7 @@ describe.each(dialects)('upgrading group QR codes on %s', (dialect) => {
       });
       expect((await migrator.migrateToLatest()).error).toBeUndefined();
 
-      const user = (nick: string) =>
-        insertUser(db, {
-          chat_no: nick,
-          chat_no_lower: nick,
-          nick_name: nick,
-          password_hash: null,
-          created_at: 1,
-        });
+      const user = (nick: string) => insertPlainUser(db, nick);
       const [owner, stays, left] = [await user('owner'), await user('stays'), await user('left')];
       const group = async (dismissed: boolean) =>
         db.transaction().execute(async (trx) => {

@@ -12,11 +12,11 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase, type Db } from '../src/db';
 import { createLogger } from '../src/logger';
-import { insertUser } from '../src/modules/auth/repo';
 import { openIdMark, type IdMark } from '../src/modules/chats/id-mark';
 import * as chats from '../src/modules/chats/repo';
 import { guardMessageIds } from '../src/modules/chats/rollback';
 import { availableDialects, PG_URL, type DialectName } from './support/server';
+import { insertPlainUser } from './support/rows';
 
 const dialects = await availableDialects();
 const log = createLogger({ logLevel: 'silent' });
@@ -64,14 +64,7 @@ async function openMark(dataDir: string): Promise<IdMark> {
 describe.each(dialects)('a database behind the message-id mark on %s', (dialect) => {
   it('continues msgIds past the mark and every chat past any seq a device may hold, keeping unread counts and removals', async () => {
     const { db, dataDir } = await freshDatabase(dialect);
-    const user = (nick: string) =>
-      insertUser(db, {
-        chat_no: nick,
-        chat_no_lower: nick,
-        nick_name: nick,
-        password_hash: null,
-        created_at: 1,
-      });
+    const user = (nick: string) => insertPlainUser(db, nick);
     const [amy, ben, cai] = [await user('amy'), await user('ben'), await user('cai')];
     const append = (chatId: number, senderId: number, text: string) =>
       db.transaction().execute((trx) =>
@@ -119,22 +112,7 @@ describe.each(dialects)('a database behind the message-id mark on %s', (dialect)
 
   it('brings a mark new to an existing database up to its counter, changing nothing else', async () => {
     const { db, dataDir } = await freshDatabase(dialect);
-    const [amy, ben] = [
-      await insertUser(db, {
-        chat_no: 'amy',
-        chat_no_lower: 'amy',
-        nick_name: 'Amy',
-        password_hash: null,
-        created_at: 1,
-      }),
-      await insertUser(db, {
-        chat_no: 'ben',
-        chat_no_lower: 'ben',
-        nick_name: 'Ben',
-        password_hash: null,
-        created_at: 1,
-      }),
-    ];
+    const [amy, ben] = [await insertPlainUser(db, 'amy'), await insertPlainUser(db, 'ben')];
     const chatId = await db.transaction().execute((trx) => chats.ensureSingleChat(trx, amy, ben, 1));
     await db.transaction().execute((trx) =>
       chats.appendMessage(trx, {

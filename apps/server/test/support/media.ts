@@ -31,23 +31,12 @@ export const pngWithExif = () =>
     .png()
     .toBuffer();
 
-/** A 2×2 24-bit BMP. */
-export function bmp(): Buffer {
-  const file = Buffer.alloc(54 + 16);
-  file.write('BM', 0, 'latin1');
-  file.writeUInt32LE(file.length, 2);
-  file.writeUInt32LE(54, 10);
-  file.writeUInt32LE(40, 14);
-  file.writeInt32LE(2, 18);
-  file.writeInt32LE(2, 22);
-  file.writeUInt16LE(1, 26);
-  file.writeUInt16LE(24, 28);
-  file.fill(0x80, 54);
-  return file;
-}
-
-/** A 24-bit BMP of the given size with a colour gradient (about 3 bytes a pixel). */
-export function largeBmp(width: number, height: number): Buffer {
+/** A 24-bit bottom-up BMP, each pixel's [r, g, b] from `pixel(x, y)` (y = 0 is the top row). */
+export function bmp24(
+  width: number,
+  height: number,
+  pixel: (x: number, y: number) => readonly [number, number, number],
+): Buffer {
   const stride = Math.ceil((width * 3) / 4) * 4;
   const file = Buffer.alloc(54 + stride * height);
   file.write('BM', 0, 'latin1');
@@ -59,15 +48,23 @@ export function largeBmp(width: number, height: number): Buffer {
   file.writeUInt16LE(1, 26);
   file.writeUInt16LE(24, 28);
   for (let y = 0; y < height; y += 1) {
-    const row = 54 + stride * y;
+    const row = 54 + stride * (height - 1 - y);
     for (let x = 0; x < width; x += 1) {
-      file[row + x * 3] = x & 0xff;
-      file[row + x * 3 + 1] = y & 0xff;
-      file[row + x * 3 + 2] = (x + y) & 0xff;
+      const [r, g, b] = pixel(x, y);
+      file[row + x * 3] = b;
+      file[row + x * 3 + 1] = g;
+      file[row + x * 3 + 2] = r;
     }
   }
   return file;
 }
+
+/** A 2×2 grey 24-bit BMP. */
+export const bmp = (): Buffer => bmp24(2, 2, () => [0x80, 0x80, 0x80]);
+
+/** A 24-bit BMP of the given size with a colour gradient (about 3 bytes a pixel). */
+export const largeBmp = (width: number, height: number): Buffer =>
+  bmp24(width, height, (x, y) => [(x + y) & 0xff, y & 0xff, x & 0xff]);
 
 const box = (type: string, payload: Buffer): Buffer => {
   const b = Buffer.alloc(8 + payload.length);

@@ -2,10 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { migrateToLatest, openDatabase, type Db } from '../../db';
 import { ServerBusyError } from '../../errors';
 import { createLogger } from '../../logger';
-import { insertUser } from '../auth/repo';
 import { createAppender, type AppendOutcome, type AppendRequest } from './appender';
 import { noIdMark } from './id-mark';
 import { ensureSingleChat, listMessagesAfter } from './repo';
+import { insertPlainUser } from '../../../test/support/rows';
 
 describe('appender (group commit)', () => {
   let db: Db;
@@ -17,14 +17,7 @@ describe('appender (group commit)', () => {
   beforeEach(async () => {
     db = openDatabase({ dialect: 'sqlite', file: ':memory:' }).db;
     await migrateToLatest(db, 'sqlite');
-    const user = (nick: string) =>
-      insertUser(db, {
-        chat_no: nick,
-        chat_no_lower: nick,
-        nick_name: nick,
-        password_hash: null,
-        created_at: 1,
-      });
+    const user = (nick: string) => insertPlainUser(db, nick);
     [a, b] = [await user('a'), await user('b')];
     chatId = await db.transaction().execute((trx) => ensureSingleChat(trx, a, b, 1));
   });
@@ -128,13 +121,7 @@ describe('appender (group commit)', () => {
   });
 
   it('opens the chat of a pair that has none', async () => {
-    const c = await insertUser(db, {
-      chat_no: 'c',
-      chat_no_lower: 'c',
-      nick_name: 'c',
-      password_hash: null,
-      created_at: 1,
-    });
+    const c = await insertPlainUser(db, 'c');
     const appender = createAppender(db, logger, noIdMark);
     const outcome = await appender.append({ ...request('hi', null, null), recipientId: c });
     expect(outcome).toMatchObject({ stored: true, seq: 1 });

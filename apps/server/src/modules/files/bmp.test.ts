@@ -1,35 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { bmp24 } from '../../../test/support/media';
 import { decodeBmp } from './bmp';
 
-/** A 24-bit bottom-up BMP of the given rows (top row first), each pixel [r, g, b]. */
-function bmp24(rows: [number, number, number][][]): Buffer {
-  const height = rows.length;
-  const width = rows[0]?.length ?? 0;
-  const stride = Math.ceil((width * 3) / 4) * 4;
-  const file = Buffer.alloc(54 + stride * height);
-  file.write('BM', 0, 'latin1');
-  file.writeUInt32LE(file.length, 2);
-  file.writeUInt32LE(54, 10);
-  file.writeUInt32LE(40, 14);
-  file.writeInt32LE(width, 18);
-  file.writeInt32LE(height, 22);
-  file.writeUInt16LE(1, 26);
-  file.writeUInt16LE(24, 28);
-  rows.forEach((row, y) => {
-    const at = 54 + stride * (height - 1 - y);
-    row.forEach(([r, g, b], x) => {
-      file[at + x * 3] = b;
-      file[at + x * 3 + 1] = g;
-      file[at + x * 3 + 2] = r;
-    });
-  });
-  return file;
-}
+/** A 24-bit BMP of the given rows (top row first), each pixel [r, g, b]. */
+const bmpOf = (rows: [number, number, number][][]): Buffer =>
+  bmp24(rows[0]?.length ?? 0, rows.length, (x, y) => rows[y]?.[x] ?? [0, 0, 0]);
 
 describe('decodeBmp', () => {
   it('decodes a 24-bit bottom-up image to RGBA rows top to bottom', () => {
     const image = decodeBmp(
-      bmp24([
+      bmpOf([
         [
           [255, 0, 0],
           [0, 255, 0],
@@ -67,7 +47,7 @@ describe('decodeBmp', () => {
 
   it('scales a large image down while decoding: each pixel the average of its block', () => {
     const image = decodeBmp(
-      bmp24([
+      bmpOf([
         [
           [0, 0, 0],
           [100, 0, 0],
@@ -96,12 +76,12 @@ describe('decodeBmp', () => {
 
   it('refuses what it cannot read', () => {
     expect(decodeBmp(Buffer.from('not a bitmap at all'))).toBeNull();
-    const rle = bmp24([[[0, 0, 0]]]);
+    const rle = bmpOf([[[0, 0, 0]]]);
     rle.writeUInt32LE(1, 30); // BI_RLE8
     expect(decodeBmp(rle)).toBeNull();
-    const truncated = bmp24([[[0, 0, 0]], [[0, 0, 0]]]).subarray(0, 56);
+    const truncated = bmpOf([[[0, 0, 0]], [[0, 0, 0]]]).subarray(0, 56);
     expect(decodeBmp(truncated)).toBeNull();
-    const huge = bmp24([[[0, 0, 0]]]);
+    const huge = bmpOf([[[0, 0, 0]]]);
     huge.writeInt32LE(100_000, 18);
     expect(decodeBmp(huge)).toBeNull();
   });

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { Migrator } from 'kysely';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DatabaseConfig } from '../src/config';
 import { migrateToLatest, openDatabase, type Db } from '../src/db';
 import { migrations } from '../src/db/migrations';
 import { addMembers, insertGroup, updateGroup } from '../src/modules/groups/repo';
-import { availableDialects, PG_URL } from './support/server';
+import { availableDialects, PG_URL, withPg } from './support/server';
 import { insertPlainUser } from './support/rows';
 
 const dialects = await availableDialects();
@@ -14,15 +13,9 @@ const hasPostgres = dialects.includes('postgres');
 const schemas = [0, 1].map(() => `m_${randomBytes(5).toString('hex')}`);
 const upgradeSchema = `m_${randomBytes(5).toString('hex')}`;
 
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: PG_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const admin = async (statement: string): Promise<void> => {
+  await withPg((client) => client.query(statement));
+};
 
 afterAll(async () => {
   if (hasPostgres)

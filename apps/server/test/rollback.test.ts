@@ -8,14 +8,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase, type Db } from '../src/db';
 import { createLogger } from '../src/logger';
 import { openIdMark, type IdMark } from '../src/modules/chats/id-mark';
 import * as chats from '../src/modules/chats/repo';
 import { guardMessageIds } from '../src/modules/chats/rollback';
-import { availableDialects, PG_URL, type DialectName } from './support/server';
+import { availableDialects, PG_URL, withPg, type DialectName } from './support/server';
 import { insertPlainUser } from './support/rows';
 
 const dialects = await availableDialects();
@@ -26,15 +25,9 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: PG_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const admin = async (statement: string): Promise<void> => {
+  await withPg((client) => client.query(statement));
+};
 
 /** A migrated database of the dialect (its own schema on PostgreSQL) and a DATA_DIR for the mark. */
 async function freshDatabase(dialect: DialectName): Promise<{ db: Db; dataDir: string }> {

@@ -73,7 +73,8 @@ export interface TestServerOptions {
   pgUrl?: string;
 }
 
-async function withPg<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+/** Runs statements on the tests' PostgreSQL through a connection of their own (schemas, cleanup). */
+export async function withPg<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: PG_URL });
   await client.connect();
   try {

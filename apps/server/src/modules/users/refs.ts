@@ -55,9 +55,9 @@ export function createPersonRefs(secret: Buffer): PersonRefs {
   };
 }
 
-/** The references of this deployment, keyed by the secret migration 0018 stored. */
+/** The references of this deployment, keyed by the secret migration 0019 stored. */
 export async function loadPersonRefs(db: DbOrTx): Promise<PersonRefs> {
   const secret = await findServerSecret(db, 'person_ref');
-  if (!secret) throw new Error('server secret person_ref is missing (migration 0018)');
+  if (!secret) throw new Error('server secret person_ref is missing (migration 0019)');
   return createPersonRefs(Buffer.from(secret, 'base64url'));
 }

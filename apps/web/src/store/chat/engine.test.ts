@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { clearChatMessages, markRead, removeChatSession, sendMsg } from '@paichat/protocol';
 import type { ChatEngine } from './engine';
 import { BUSY_PAUSE_MS, BUSY_TRIES } from './outbox';
+import { openChatStorage } from './storage';
 import type { LocalMessage } from './types';
 import {
   AMY,
@@ -45,6 +46,32 @@ async function opened(world: World, chatId: string): Promise<ChatEngine> {
   await engine.idle();
   return engine;
 }
+
+describe('on the device', () => {
+  it('writes only the entry of the chat that changed, and reads the list back after a reload', async () => {
+    const world = createWorld();
+    const storage = await openChatStorage(AMY, world.factory);
+    const written: string[][] = [];
+    const write = storage.write.bind(storage);
+    storage.write = (ops) => {
+      written.push(ops.flatMap((op) => (op.op === 'putChat' ? [op.chat.chatId] : [])));
+      return write(ops);
+    };
+    const engine = await onlineEngine(world, { storage });
+    written.length = 0;
+
+    await sendAs(world, BEN, AMY, 'only ben');
+    deliver(world, engine);
+    await engine.idle();
+    expect(written.flat()).not.toContain(world.ac);
+    expect(new Set(written.flat())).toEqual(new Set([world.ab]));
+    await engine.stop();
+
+    const reloaded = await startEngine(world);
+    expect(entry(reloaded, world.ab)).toMatchObject({ content: 'only ben', num: 1 });
+    expect(entry(reloaded, world.ac)).toBeDefined();
+  });
+});
 
 describe('start', () => {
   it('loads the chat list from the server, newest first, with previews', async () => {

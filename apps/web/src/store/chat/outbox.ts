@@ -13,7 +13,8 @@
  * - A busy server (HTTP 503) is asked again by itself after a pause (1, 2, 4, 8 s) while the row
  *   keeps waiting; only if it is still busy then does the row fail like an unanswered send.
  *
- * The engine owns the chats; it lends this module what it needs through `OutboxHost`.
+ * The entries themselves are kept by the ChatStore (with the chats they belong to); this
+ * module sends them, and changes their rows through the store like every other part.
  */
 import {
   ErrorId,
@@ -28,42 +29,23 @@ import {
   type SendMsgResult,
 } from '@paichat/protocol';
 import { lastVisiblePreview, laterPreview, previewOf } from './chatState';
-import type { Arrival } from './heldRange';
+import { stoppedError, type ChatContext } from './context';
 import { noticeIdFor } from './ids';
 import { compareMessages, highestSeq } from './messages';
 import type { Runtime } from './runtime';
-import type { OutboxItem, StorageOp } from './storage';
-import type { ChatTextKey, Translate } from './texts';
-import { failureOf, type ChatTransport } from './transport';
+import type { OutboxItem } from './storage';
+import type { ChatTextKey } from './texts';
+import { failureOf } from './transport';
 import type { LocalMessage, SendType } from './types';
 
-/** What the outbox uses of the engine. */
-export interface OutboxHost {
+/** What the outbox needs besides the engine's shared parts. */
+export interface OutboxOptions {
   userId: string;
-  transport: ChatTransport;
-  t: Translate;
-  now: () => number;
   /** Resolves after `ms` (a pause before asking a busy server again). */
   delay: (ms: number) => Promise<void>;
   newId: () => string;
   /** The signed-in user's name and portrait, for own rows. */
   profile: () => { nickName: string; portrait: string } | undefined;
-  stopped: () => boolean;
-  chat: (chatId: string) => Runtime | undefined;
-  /** Reads a chat's rows from the device once. */
-  loaded: (rt: Runtime) => Promise<void>;
-  /** Marks the chat changed here, so a session answer already on its way does not undo it. */
-  stamp: (rt: Runtime) => void;
-  touch: (rt: Runtime) => void;
-  persist: (ops: StorageOp[]) => void;
-  /** Writes what changed now. */
-  flush: () => Promise<void>;
-  track: (task: Promise<unknown>) => void;
-  report: (error: unknown) => void;
-  /** Takes the server's copy of a message into its chat, like a push. */
-  integrate: (rt: Runtime, incoming: LocalMessage[], arrival: Arrival) => void;
-  /** Asks the server for the chat's session again (in the background). */
-  refreshSession: (chatId: string) => void;
 }
 
 /** The notice a refused send shows, by the answer's statusCode (a key of the bundle). */
@@ -102,45 +84,37 @@ const itemOf = (rt: Runtime, row: LocalMessage, clientMsgId: string): OutboxItem
 });
 
 export class Outbox {
-  private readonly items = new Map<string, OutboxItem>();
   /** clientMsgIds with an attempt queued or running. */
   private readonly queued = new Set<string>();
   /** Sends of one chat go one after another, so they reach the server in the order written. */
   private readonly sendChains = new Map<string, Promise<void>>();
 
-  constructor(private readonly host: OutboxHost) {}
-
-  /** The entries the device kept (at start, before anything is sent). */
-  load(items: readonly OutboxItem[]): void {
-    for (const item of items) this.items.set(item.clientMsgId, item);
-  }
-
-  /** Whether the message is still waiting for the server. */
-  has(clientMsgId: string): boolean {
-    return this.items.has(clientMsgId);
-  }
+  constructor(
+    private readonly ctx: ChatContext,
+    private readonly options: OutboxOptions,
+  ) {}
 
   /** Adds the row and the outbox entry (on disk before anything leaves); `done` is the send. */
   async queueNew(chatId: string, msgType: string, content: unknown): Promise<{ done: Promise<void> }> {
-    const { host } = this;
-    const rt = host.chat(chatId);
-    if (!rt || host.stopped()) throw new Error(`unknown chat ${chatId}`);
+    const { store, now } = this.ctx;
+    const rt = store.chat(chatId);
+    if (!rt || store.stopped) throw new Error(`unknown chat ${chatId}`);
     const parsed = OutgoingMessage.safeParse({ msgType, content });
     if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? 'invalid message');
-    await host.loaded(rt);
+    await store.loaded(rt);
     // Signed out (or the page going) before it was written down: it was never accepted.
-    if (host.stopped()) throw new Error('chat engine stopped');
-    const clientMsgId = host.newId();
-    const me = host.profile();
+    if (store.stopped) throw stoppedError();
+    const clientMsgId = this.options.newId();
+    const me = this.options.profile();
     const row: LocalMessage = {
       id: clientMsgId,
       clientMsgId,
       chatId,
-      fromId: host.userId,
+      fromId: this.options.userId,
       toId: rt.meta.userId,
       msgType: parsed.data.msgType,
       content: parsed.data.content,
-      createTime: host.now(),
+      createTime: now(),
       type: 2,
       nickName: me?.nickName ?? '',
       portrait: me?.portrait ?? '',
@@ -148,48 +122,36 @@ export class Outbox {
       afterSeq: Math.max(rt.meta.lastSeq, highestSeq(rt.rows ?? [])),
     };
     const item = itemOf(rt, row, clientMsgId);
-    this.items.set(clientMsgId, item);
     rt.rows = [...(rt.rows ?? []), row].sort(compareMessages);
-    rt.meta = { ...rt.meta, hiddenSeq: null, preview: laterPreview(rt.meta.preview, previewOf(row)) };
-    host.stamp(rt);
-    host.persist([
-      { op: 'putMessage', chatId, message: row },
-      { op: 'putOutbox', item },
-    ]);
-    host.touch(rt);
-    await host.flush();
+    store.persist([{ op: 'putMessage', chatId, message: row }]);
+    store.addUnsent(item);
+    store.stamp(rt);
+    store.update(rt, { hiddenSeq: null, preview: laterPreview(rt.meta.preview, previewOf(row)) });
+    await store.flush();
     return { done: this.enqueueSend(item) };
   }
 
   /** Sends a failed row again, with the same clientMsgId (back into the outbox if it had left). */
   async retry(chatId: string, localId: string): Promise<void> {
-    const { host } = this;
-    const rt = host.chat(chatId);
-    if (!rt || host.stopped()) return;
-    await host.loaded(rt);
+    const { store } = this.ctx;
+    const rt = store.chat(chatId);
+    if (!rt || store.stopped) return;
+    await store.loaded(rt);
     const row = rt.rows?.find((r) => r.id === localId || r.clientMsgId === localId);
     if (!row || row.type !== 2 || row.sendtype !== 'error' || !row.clientMsgId) return;
-    let item = this.items.get(row.clientMsgId);
+    let item = store.unsentItem(row.clientMsgId);
     if (!item) {
       item = itemOf(rt, row, row.clientMsgId);
-      this.items.set(item.clientMsgId, item);
-      host.persist([{ op: 'putOutbox', item }]);
+      store.addUnsent(item);
     }
     this.setSendtype(rt, row.clientMsgId, 'wating');
-    await host.flush();
+    await store.flush();
     await this.enqueueSend(item);
   }
 
   /** Everything still waiting, oldest first (a reconnect). */
   async sendAll(): Promise<void> {
-    const items = [...this.items.values()].sort((a, b) => a.createTime - b.createTime);
-    await Promise.all(items.map((item) => this.enqueueSend(item)));
-  }
-
-  /** The server has the message (or refused it): its entry goes. */
-  delivered(clientMsgId: string): void {
-    if (!this.items.delete(clientMsgId)) return;
-    this.host.persist([{ op: 'deleteOutbox', clientMsgId }]);
+    await Promise.all(this.ctx.store.unsentItems().map((item) => this.enqueueSend(item)));
   }
 
   private enqueueSend(item: OutboxItem): Promise<void> {
@@ -198,25 +160,25 @@ export class Outbox {
     this.queued.add(item.clientMsgId);
     const next = chain
       .then(() => this.attempt(item))
-      .catch((error: unknown) => this.host.report(error))
+      .catch((error: unknown) => this.ctx.store.report(error))
       .finally(() => this.queued.delete(item.clientMsgId));
     this.sendChains.set(item.chatId, next);
-    this.host.track(next);
+    this.ctx.store.track(next);
     return next;
   }
 
   private async attempt(item: OutboxItem): Promise<void> {
-    const { host } = this;
+    const { store, sync } = this.ctx;
     const cid = item.clientMsgId;
-    if (host.stopped() || !this.items.has(cid)) return;
-    const rt = host.chat(item.chatId);
+    if (store.stopped || !store.isUnsent(cid)) return;
+    const rt = store.chat(item.chatId);
     if (!rt) {
-      this.delivered(cid);
+      store.delivered(cid);
       return;
     }
-    await host.loaded(rt);
+    await store.loaded(rt);
     if (ownRow(rt, cid)?.sendtype === 'success') {
-      this.delivered(cid);
+      store.delivered(cid);
       return;
     }
     this.setSendtype(rt, cid, 'wating');
@@ -224,11 +186,11 @@ export class Outbox {
     try {
       answer = await this.sendUnlessBusy(rt.meta.chatType, item);
     } catch (error) {
-      if (host.stopped() || !this.items.has(cid)) return; // the echo came first: it went through
+      if (store.stopped || !store.isUnsent(cid)) return; // the echo came first: it went through
       const failure = failureOf(error);
       if (failure.kind === 'business') {
         // The server refused the request itself: sending it again will not help.
-        this.delivered(cid);
+        store.delivered(cid);
         this.failRow(rt, cid, { content: { text: failure.message } });
       } else {
         // No answer: it stays in the outbox and goes again on the next reconnect (or a tap).
@@ -236,17 +198,17 @@ export class Outbox {
       }
       return;
     }
-    if (host.stopped()) return;
+    if (store.stopped) return;
     if (answer.status === SendStatus.OK) {
       const row = ownRow(rt, cid);
-      const me = host.profile();
+      const me = this.options.profile();
       const sent: LocalMessage = {
         id: answer.msgId,
         msgId: answer.msgId,
         clientMsgId: cid,
         chatId: item.chatId,
         seq: answer.seq,
-        fromId: host.userId,
+        fromId: this.options.userId,
         toId: item.userId,
         msgType: item.msgType as MsgType,
         content: row?.content ?? item.content,
@@ -256,15 +218,15 @@ export class Outbox {
         portrait: row?.portrait ?? me?.portrait ?? '',
         sendtype: 'success',
       };
-      host.integrate(rt, [sent], { kind: 'live' });
-      this.delivered(cid);
+      sync.take(rt, [sent], { kind: 'live' });
+      store.delivered(cid);
       return;
     }
-    this.delivered(cid);
+    store.delivered(cid);
     const key = REFUSAL_KEYS[answer.statusCode];
     this.failRow(rt, cid, { content: { text: answer.statusLabel }, ...(key ? { notice: { key } } : {}) });
     // Removed or dismissed meanwhile: the session tells which, and the chat turns read-only.
-    if (GROUP_REFUSALS.has(answer.status)) host.refreshSession(item.chatId);
+    if (GROUP_REFUSALS.has(answer.status)) store.track(sync.fetchSession({ chatId: item.chatId }));
   }
 
   /** The send, asked again after a pause while the server answers that it is busy (up to BUSY_TRIES). */
@@ -274,9 +236,9 @@ export class Outbox {
         return await this.sendRequest(chatType, item);
       } catch (error) {
         if (failureOf(error).kind !== 'busy' || tries >= BUSY_TRIES) throw error;
-        await this.host.delay(BUSY_PAUSE_MS * 2 ** (tries - 1));
+        await this.options.delay(BUSY_PAUSE_MS * 2 ** (tries - 1));
         // Signed out meanwhile, or its echo came: the caller sees the error and stops there.
-        if (this.host.stopped() || !this.items.has(item.clientMsgId)) throw error;
+        if (this.ctx.store.stopped || !this.ctx.store.isUnsent(item.clientMsgId)) throw error;
       }
     }
   }
@@ -286,10 +248,10 @@ export class Outbox {
     const message = { msgType: item.msgType, content: item.content, clientMsgId: item.clientMsgId };
     if (chatType === 'GROUP') {
       const body = { groupId: item.userId, ...message } as RequestOf<typeof groupSendMsg>;
-      return this.host.transport.call(groupSendMsg, body);
+      return this.ctx.transport.call(groupSendMsg, body);
     }
     const body = { userId: item.userId, ...message } as RequestOf<typeof sendMsg>;
-    return this.host.transport.call(sendMsg, body);
+    return this.ctx.transport.call(sendMsg, body);
   }
 
   private setSendtype(rt: Runtime, clientMsgId: string, sendtype: SendType): void {
@@ -311,7 +273,7 @@ export class Outbox {
     const row = ownRow(rt, clientMsgId);
     if (!notice || !row || !rt.rows) return;
     const id = noticeIdFor(clientMsgId);
-    const text = notice.notice ? this.host.t(notice.notice.key as ChatTextKey) : '';
+    const text = notice.notice ? this.ctx.t(notice.notice.key as ChatTextKey) : '';
     const noticeRow: LocalMessage = {
       id,
       chatId: rt.meta.chatId,
@@ -332,8 +294,8 @@ export class Outbox {
 
   /** A row of the chat changed or came: stored, the preview follows, React is told. */
   private rowChanged(rt: Runtime, message: LocalMessage): void {
-    rt.meta = { ...rt.meta, preview: laterPreview(rt.meta.preview, lastVisiblePreview(rt.rows ?? [])) };
-    this.host.persist([{ op: 'putMessage', chatId: rt.meta.chatId, message }]);
-    this.host.touch(rt);
+    const { store } = this.ctx;
+    store.persist([{ op: 'putMessage', chatId: rt.meta.chatId, message }]);
+    store.update(rt, { preview: laterPreview(rt.meta.preview, lastVisiblePreview(rt.rows ?? [])) });
   }
 }

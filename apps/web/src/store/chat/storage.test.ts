@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IDBFactory } from 'fake-indexeddb';
 import {
+  CHAT_DB_NAME,
   deleteChatStores,
   MemoryChatStorage,
   openChatStorage,
@@ -54,25 +55,24 @@ describe.each(backends)('chat storage (%s)', (_name, open) => {
     const factory = new IDBFactory();
     const store = await open('7', factory);
     expect(store.kind).toBe(_name === 'IndexedDB' ? 'indexeddb' : 'memory');
-    await store.write(
-      [
-        { op: 'putMessage', chatId: 'c1', message: msg('a') },
-        { op: 'putMessage', chatId: 'c1', message: msg('b') },
-        { op: 'putMessage', chatId: 'c2', message: msg('z', 'c2') },
-        {
-          op: 'putOutbox',
-          item: {
-            clientMsgId: 'local_1',
-            chatId: 'c1',
-            userId: '2',
-            msgType: 'TEXT',
-            content: {},
-            createTime: 1,
-          },
+    await store.write([
+      { op: 'putMessage', chatId: 'c1', message: msg('a') },
+      { op: 'putMessage', chatId: 'c1', message: msg('b') },
+      { op: 'putMessage', chatId: 'c2', message: msg('z', 'c2') },
+      {
+        op: 'putOutbox',
+        item: {
+          clientMsgId: 'local_1',
+          chatId: 'c1',
+          userId: '2',
+          msgType: 'TEXT',
+          content: {},
+          createTime: 1,
         },
-      ],
-      [chat('c1'), chat('c2')],
-    );
+      },
+      { op: 'putChat', chat: chat('c1') },
+      { op: 'putChat', chat: chat('c2') },
+    ]);
     expect((await store.loadChats()).map((c) => c.chatId)).toEqual(['c1', 'c2']);
     expect((await store.loadMessages('c1')).map((m) => m.id).sort()).toEqual(['a', 'b']);
     expect((await store.loadOutbox()).map((o) => o.clientMsgId)).toEqual(['local_1']);
@@ -86,8 +86,12 @@ describe.each(backends)('chat storage (%s)', (_name, open) => {
     expect((await store.loadMessages('c1')).map((m) => m.id)).toEqual(['b']);
     expect((await store.loadMessages('c2')).map((m) => m.id)).toEqual(['y']);
     expect(await store.loadOutbox()).toEqual([]);
-    // The list is only replaced when given.
-    expect(await store.loadChats()).toHaveLength(2);
+    // A chat's record changes only when it is written.
+    await store.write([{ op: 'putChat', chat: { ...chat('c2'), lastSeq: 9 } }]);
+    expect((await store.loadChats()).map((c) => [c.chatId, c.lastSeq])).toEqual([
+      ['c1', 3],
+      ['c2', 9],
+    ]);
     store.close();
   });
 
@@ -95,7 +99,10 @@ describe.each(backends)('chat storage (%s)', (_name, open) => {
     if (_name === 'memory') return;
     const factory = new IDBFactory();
     const amy = await open('1', factory);
-    await amy.write([{ op: 'putMessage', chatId: 'c1', message: msg('a') }], [chat('c1')]);
+    await amy.write([
+      { op: 'putMessage', chatId: 'c1', message: msg('a') },
+      { op: 'putChat', chat: chat('c1') },
+    ]);
     amy.close();
     const ben = await open('2', factory);
     expect(await ben.loadChats()).toEqual([]);
@@ -104,6 +111,48 @@ describe.each(backends)('chat storage (%s)', (_name, open) => {
     const amyAgain = await open('1', factory);
     expect(await amyAgain.loadMessages('c1')).toHaveLength(1);
     amyAgain.close();
+  });
+});
+
+describe('a store written by an older version of the app', () => {
+  /** What version 1 wrote: each user's chat list as one array under `{userId}_chatlistData`. */
+  function writeVersion1(factory: IDBFactory, lists: Record<string, StoredChat[]>): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const request = factory.open(CHAT_DB_NAME, 1);
+      request.onupgradeneeded = () => {
+        const db = request.result;
+        db.createObjectStore('lists');
+        db.createObjectStore('messages', { keyPath: 'pk' }).createIndex('chat', 'chat');
+        db.createObjectStore('outbox', { keyPath: 'pk' }).createIndex('owner', 'owner');
+        for (const [key, list] of Object.entries(lists))
+          request.transaction?.objectStore('lists').put(list, key);
+        request.transaction
+          ?.objectStore('messages')
+          .put({ pk: '1_chatData/c1/a', chat: '1_chatData/c1', msg: msg('a') });
+      };
+      request.onsuccess = () => {
+        request.result.close();
+        resolve();
+      };
+      request.onerror = () => reject(request.error ?? new Error('could not write version 1'));
+    });
+  }
+
+  it('is upgraded in place: every user keeps their chats and messages', async () => {
+    const factory = new IDBFactory();
+    await writeVersion1(factory, {
+      '1_chatlistData': [chat('c1'), chat('c2')],
+      '2_chatlistData': [chat('c9')],
+    });
+
+    const amy = await openChatStorage('1', factory);
+    expect(amy.kind).toBe('indexeddb');
+    expect((await amy.loadChats()).map((c) => c.chatId).sort()).toEqual(['c1', 'c2']);
+    expect((await amy.loadMessages('c1')).map((m) => m.id)).toEqual(['a']);
+    amy.close();
+    const ben = await openChatStorage('2', factory);
+    expect(await ben.loadChats()).toEqual([chat('c9')]);
+    ben.close();
   });
 });
 
@@ -121,13 +170,11 @@ describe('deleting the chat stores (a session ended)', () => {
     const factory = new IDBFactory();
     for (const userId of ['1', '2']) {
       const store = await openChatStorage(userId, factory);
-      await store.write(
-        [
-          { op: 'putMessage', chatId: 'c1', message: msg(`m${userId}`) },
-          { op: 'putOutbox', item: outboxItem },
-        ],
-        [chat('c1')],
-      );
+      await store.write([
+        { op: 'putMessage', chatId: 'c1', message: msg(`m${userId}`) },
+        { op: 'putOutbox', item: outboxItem },
+        { op: 'putChat', chat: chat('c1') },
+      ]);
       store.close();
     }
 
@@ -146,7 +193,10 @@ describe('deleting the chat stores (a session ended)', () => {
   it('is not held up by a connection still open in another tab', async () => {
     const factory = new IDBFactory();
     const otherTab = await openChatStorage('1', factory);
-    await otherTab.write([{ op: 'putMessage', chatId: 'c1', message: msg('a') }], [chat('c1')]);
+    await otherTab.write([
+      { op: 'putMessage', chatId: 'c1', message: msg('a') },
+      { op: 'putChat', chat: chat('c1') },
+    ]);
 
     await deleteChatStores(factory);
 

@@ -1,21 +1,23 @@
 /**
  * The chat store on the device, per user, in IndexedDB (localStorage is too small for long
  * histories). The spec's keys name each user's share:
- * - `{userId}_chatlistData`: the chat list, one value (entries plus the engine's bookkeeping:
- *   seqs, held range, preview);
+ * - `{userId}_chatlistData/{chatId}`: the chat list, one record per chat (its entry plus the
+ *   engine's bookkeeping: seqs, held range, preview), so a change to one chat writes one record;
  * - `{userId}_chatData/{chatId}/…`: one record per message, found through the `chat` index,
  *   so a long history is never one giant value and a new message writes one small record;
  * - `{userId}_outbox/{clientMsgId}`: messages not yet confirmed by the server.
  * Another user signing in on the same browser reads only their own keys, and a session's end
  * deletes the whole store (`deleteChatStores`), so nothing is left for the next person.
  *
+ * The stored shape has a version (the database's): `upgrade` brings a store written by an older
+ * version of the app up to this one, so an update keeps the chats on the device.
+ *
  * Every write is one transaction over all three stores. IndexedDB runs transactions with
  * overlapping scopes in the order they were made, and each is all-or-nothing, so what is on
  * disk is always a state the engine really had: the list's held seq range never claims a
  * message whose record is not there, and a reload can trust it.
  */
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import { wrap } from 'idb';
+import { wrap, type DBSchema, type IDBPDatabase } from 'idb';
 import type { ChatType, GroupStatus } from '@paichat/protocol';
 import type { LocalMessage } from './types';
 
@@ -84,6 +86,7 @@ export interface OutboxItem {
 }
 
 export type StorageOp =
+  | { op: 'putChat'; chat: StoredChat }
   | { op: 'putMessage'; chatId: string; message: LocalMessage }
   | { op: 'deleteMessage'; chatId: string; id: string }
   | { op: 'clearChat'; chatId: string }
@@ -96,14 +99,23 @@ export interface ChatStorage {
   loadOutbox(): Promise<OutboxItem[]>;
   /** A chat's messages, in no particular order. */
   loadMessages(chatId: string): Promise<LocalMessage[]>;
-  /** Applies the ops in order, and replaces the list when given, all in one transaction. */
-  write(ops: readonly StorageOp[], chats?: readonly StoredChat[]): Promise<void>;
+  /** Applies the ops in order, all in one transaction. */
+  write(ops: readonly StorageOp[]): Promise<void>;
   close(): void;
 }
 
 export const CHAT_DB_NAME = 'paichat-chat';
-const CHAT_DB_VERSION = 1;
+/**
+ * The version of the stored shape. 1: each user's chat list was one value in `lists`;
+ * 2: one record per chat in `chats`.
+ */
+export const CHAT_DB_VERSION = 2;
 
+interface ChatRecord {
+  pk: string;
+  owner: string;
+  chat: StoredChat;
+}
 interface MessageRecord {
   pk: string;
   chat: string;
@@ -116,33 +128,59 @@ interface OutboxRecord {
 }
 
 interface ChatDb extends DBSchema {
-  lists: { key: string; value: StoredChat[] };
+  chats: { key: string; value: ChatRecord; indexes: { owner: string } };
   messages: { key: string; value: MessageRecord; indexes: { chat: string } };
   outbox: { key: string; value: OutboxRecord; indexes: { owner: string } };
 }
 
 export const keys = (userId: string) => ({
   list: `${userId}_chatlistData`,
+  listed: (chatId: string) => `${userId}_chatlistData/${chatId}`,
   chat: (chatId: string) => `${userId}_chatData/${chatId}`,
   message: (chatId: string, id: string) => `${userId}_chatData/${chatId}/${id}`,
   outboxOwner: `${userId}_outbox`,
   outbox: (clientMsgId: string) => `${userId}_outbox/${clientMsgId}`,
 });
 
-function upgrade(db: IDBPDatabase<ChatDb>): void {
-  if (!db.objectStoreNames.contains('lists')) db.createObjectStore('lists');
-  if (!db.objectStoreNames.contains('messages'))
+const chatRecord = (owner: string, chat: StoredChat): ChatRecord => ({
+  pk: `${owner}/${chat.chatId}`,
+  owner,
+  chat,
+});
+
+/**
+ * Brings the database from `oldVersion` to CHAT_DB_VERSION, one step per version, inside the
+ * upgrade transaction (all or nothing: a failed upgrade leaves the old version as it was).
+ */
+function upgrade(db: IDBDatabase, oldVersion: number, tx: IDBTransaction): void {
+  if (oldVersion < 1) {
     db.createObjectStore('messages', { keyPath: 'pk' }).createIndex('chat', 'chat');
-  if (!db.objectStoreNames.contains('outbox'))
     db.createObjectStore('outbox', { keyPath: 'pk' }).createIndex('owner', 'owner');
+  }
+  if (oldVersion < 2) {
+    const chats = db.createObjectStore('chats', { keyPath: 'pk' });
+    chats.createIndex('owner', 'owner');
+    if (oldVersion < 1) return;
+    // Version 1 kept each user's list as one array under `{userId}_chatlistData`.
+    const cursorRequest = tx.objectStore('lists').openCursor();
+    cursorRequest.onsuccess = () => {
+      const cursor = cursorRequest.result;
+      if (!cursor) {
+        db.deleteObjectStore('lists');
+        return;
+      }
+      for (const chat of cursor.value as StoredChat[]) chats.put(chatRecord(String(cursor.key), chat));
+      cursor.continue();
+    };
+  }
 }
 
 /** Opens the database through a given factory (tests pass fake-indexeddb's). */
-async function open(factory: IDBFactory | undefined): Promise<IDBPDatabase<ChatDb>> {
-  if (!factory || factory === globalThis.indexedDB)
-    return openDB<ChatDb>(CHAT_DB_NAME, CHAT_DB_VERSION, { upgrade: (db) => upgrade(db) });
+function open(factory: IDBFactory): Promise<IDBPDatabase<ChatDb>> {
   const request = factory.open(CHAT_DB_NAME, CHAT_DB_VERSION);
-  request.onupgradeneeded = () => upgrade(wrap(request.result) as unknown as IDBPDatabase<ChatDb>);
+  request.onupgradeneeded = (event) => {
+    if (request.transaction) upgrade(request.result, event.oldVersion, request.transaction);
+  };
   return wrap(request) as unknown as Promise<IDBPDatabase<ChatDb>>;
 }
 
@@ -159,7 +197,8 @@ class IdbChatStorage implements ChatStorage {
   }
 
   async loadChats(): Promise<StoredChat[]> {
-    return (await this.db.get('lists', this.k.list)) ?? [];
+    const records = await this.db.getAllFromIndex('chats', 'owner', this.k.list);
+    return records.map((r) => r.chat);
   }
 
   async loadOutbox(): Promise<OutboxItem[]> {
@@ -172,8 +211,9 @@ class IdbChatStorage implements ChatStorage {
     return records.map((r) => r.msg);
   }
 
-  async write(ops: readonly StorageOp[], chats?: readonly StoredChat[]): Promise<void> {
-    const tx = this.db.transaction(['lists', 'messages', 'outbox'], 'readwrite');
+  async write(ops: readonly StorageOp[]): Promise<void> {
+    const tx = this.db.transaction(['chats', 'messages', 'outbox'], 'readwrite');
+    const chats = tx.objectStore('chats');
     const messages = tx.objectStore('messages');
     const outbox = tx.objectStore('outbox');
     // Requests of one transaction run in the order they are made; only a clear has to wait
@@ -181,6 +221,9 @@ class IdbChatStorage implements ChatStorage {
     const pending: Promise<unknown>[] = [];
     for (const op of ops) {
       switch (op.op) {
+        case 'putChat':
+          pending.push(chats.put(chatRecord(this.k.list, op.chat)));
+          break;
         case 'putMessage':
           pending.push(
             messages.put({
@@ -212,7 +255,6 @@ class IdbChatStorage implements ChatStorage {
           break;
       }
     }
-    if (chats) pending.push(tx.objectStore('lists').put([...chats], this.k.list));
     await Promise.all([...pending, tx.done]);
   }
 
@@ -226,12 +268,12 @@ const clone = <T>(value: T): T => structuredClone(value);
 /** The same contract in memory: when IndexedDB is unavailable (some private modes), and tests. */
 export class MemoryChatStorage implements ChatStorage {
   readonly kind = 'memory';
-  private chats: StoredChat[] = [];
+  private readonly chats = new Map<string, StoredChat>();
   private readonly messages = new Map<string, Map<string, LocalMessage>>();
   private readonly outbox = new Map<string, OutboxItem>();
 
   async loadChats(): Promise<StoredChat[]> {
-    return clone(this.chats);
+    return clone([...this.chats.values()]);
   }
 
   async loadOutbox(): Promise<OutboxItem[]> {
@@ -242,9 +284,12 @@ export class MemoryChatStorage implements ChatStorage {
     return clone([...(this.messages.get(chatId)?.values() ?? [])]);
   }
 
-  async write(ops: readonly StorageOp[], chats?: readonly StoredChat[]): Promise<void> {
+  async write(ops: readonly StorageOp[]): Promise<void> {
     for (const op of ops) {
       switch (op.op) {
+        case 'putChat':
+          this.chats.set(op.chat.chatId, clone(op.chat));
+          break;
         case 'putMessage': {
           const chat = this.messages.get(op.chatId) ?? new Map<string, LocalMessage>();
           chat.set(op.message.id, clone(op.message));
@@ -265,7 +310,6 @@ export class MemoryChatStorage implements ChatStorage {
           break;
       }
     }
-    if (chats) this.chats = clone([...chats]);
   }
 
   close(): void {}

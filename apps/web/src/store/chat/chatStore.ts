@@ -1,0 +1,347 @@
+/**
+ * What the chat engine holds: the user's chats (bookkeeping and loaded rows), the outbox
+ * entries, which chat windows are open, the views React reads, and the queue that writes every
+ * change to the device. The engine's parts (catch-up, history, reads, settings, the outbox) all
+ * change chats through it, so every change is saved and shown the same way: `apply` or `update`
+ * a chat, and `persist` the ops a step answered.
+ */
+import type { BadgeValue } from '../badges';
+import { isListed, toEntry } from './chatState';
+import { mayHaveOlder, type ChatChange } from './merge';
+import { compareMessages, mergeMessages, visibleRows, type RemarkOf } from './messages';
+import { isWorking, newRuntime, type Runtime } from './runtime';
+import type { ChatStorage, OutboxItem, StorageOp, StoredChat } from './storage';
+import type { Translate } from './texts';
+import type { ChatEngineStatus, ChatListEntry, ChatWindowState } from './types';
+import { compareEntries, totalBadge } from './unread';
+import { WriteQueue } from './writeQueue';
+
+export interface ChatStoreDeps {
+  userId: string;
+  storage: ChatStorage;
+  t: Translate;
+  remarkOf?: RemarkOf;
+  /** Tab 0's badge, told when it changes. */
+  setBadge?: (value: BadgeValue) => void;
+  /** Unexpected errors (not a failed request): bugs worth seeing. */
+  onError?: (error: unknown) => void;
+}
+
+export interface ChatEngineSnapshot {
+  status: ChatEngineStatus;
+  userId: string;
+  /** Listed chats, pinned first, then newest. */
+  list: ChatListEntry[];
+  /** Tab 0's badge (unread of unmuted chats; a dot when only muted chats have some). */
+  total: BadgeValue;
+  syncing: boolean;
+}
+
+const EMPTY_WINDOW: ChatWindowState = Object.freeze({ messages: [], hasOlder: false, loadingOlder: false });
+
+/** Equal as stored (a preview is a small plain object, often rebuilt with the same content). */
+const sameValue = (a: unknown, b: unknown): boolean =>
+  a === b || (typeof a === 'object' && typeof b === 'object' && JSON.stringify(a) === JSON.stringify(b));
+
+/** Puts an entry into a sorted list where it belongs (binary search). */
+function insertSorted(list: ChatListEntry[], entry: ChatListEntry): void {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (compareEntries(list[mid] as ChatListEntry, entry) < 0) low = mid + 1;
+    else high = mid;
+  }
+  list.splice(low, 0, entry);
+}
+
+export class ChatStore {
+  readonly userId: string;
+  status: ChatEngineStatus = 'starting';
+  /** Told when a removed chat is back on the list (a message came after the removal). */
+  onRelisted: (rt: Runtime) => void = () => undefined;
+
+  private readonly chats = new Map<string, Runtime>();
+  private readonly unsent = new Map<string, OutboxItem>();
+  /** Chats with a window open (counted: StrictMode mounts twice). */
+  private readonly windows = new Map<string, number>();
+  private readonly listeners = new Set<() => void>();
+  private snapshot: ChatEngineSnapshot;
+  private snapshotDirty = true;
+  /** Chats whose list entry changed since the last snapshot; null: all of them. */
+  private changed: Set<string> | null = null;
+  private syncing = false;
+  private stampCounter = 0;
+  private lastBadge: BadgeValue | undefined;
+  private readonly writes: WriteQueue;
+  private readonly tasks = new Set<Promise<void>>();
+
+  constructor(private readonly deps: ChatStoreDeps) {
+    this.userId = deps.userId;
+    this.snapshot = { status: 'starting', userId: this.userId, list: [], total: 0, syncing: false };
+    this.writes = new WriteQueue(
+      deps.storage,
+      (chatId) => this.chats.get(chatId)?.meta,
+      (error) => this.report(error),
+    );
+  }
+
+  get stopped(): boolean {
+    return this.status === 'stopped';
+  }
+
+  /** Reads the device's chats and outbox into memory (a failure leaves them empty). */
+  async load(): Promise<void> {
+    try {
+      const [chats, outbox] = await Promise.all([
+        this.deps.storage.loadChats(),
+        this.deps.storage.loadOutbox(),
+      ]);
+      for (const meta of chats) this.chats.set(meta.chatId, newRuntime(meta));
+      for (const item of outbox) this.unsent.set(item.clientMsgId, item);
+    } catch (error) {
+      this.report(error);
+    }
+    this.changed = null;
+  }
+
+  // ── Chats ──────────────────────────────────────────────────────────────────
+  chat(chatId: string): Runtime | undefined {
+    return this.chats.get(chatId);
+  }
+
+  all(): IterableIterator<Runtime> {
+    return this.chats.values();
+  }
+
+  add(meta: StoredChat): Runtime {
+    const rt = newRuntime(meta);
+    this.stamp(rt);
+    this.chats.set(meta.chatId, rt);
+    this.touch(rt);
+    return rt;
+  }
+
+  /** Marks a change of settings made or told here (see Runtime.stamp). */
+  stamp(rt: Runtime): void {
+    rt.stamp = ++this.stampCounter;
+  }
+
+  /** The newest stamp given: taken before a request, to know what changed while it was away. */
+  get lastStamp(): number {
+    return this.stampCounter;
+  }
+
+  /** Changes a chat's bookkeeping (a patch that changes nothing writes and redraws nothing). */
+  update(rt: Runtime, patch: Partial<StoredChat>): void {
+    const before = rt.meta as unknown as Record<string, unknown>;
+    if (Object.entries(patch).every(([key, value]) => sameValue(before[key], value))) return;
+    rt.meta = { ...rt.meta, ...patch };
+    this.touch(rt);
+  }
+
+  /** Takes a step's answer (merge.ts): the chat as it is now, written to the device. */
+  apply(rt: Runtime, change: ChatChange): void {
+    rt.rows = change.rows;
+    rt.meta = change.meta;
+    this.persist(change.ops);
+    this.touch(rt);
+  }
+
+  /** Reads a chat's rows from the device once. A row left 'wating' with no outbox entry failed. */
+  loaded(rt: Runtime): Promise<void> {
+    rt.loading ??= this.deps.storage.loadMessages(rt.meta.chatId).then(
+      (stored) => {
+        const rows = stored.map((r) =>
+          r.sendtype === 'wating' && !(r.clientMsgId && this.unsent.has(r.clientMsgId))
+            ? { ...r, sendtype: 'error' as const }
+            : r,
+        );
+        // Rows added before the read finished (none today) would win over the stored ones.
+        rt.rows = mergeMessages(rows.sort(compareMessages), rt.rows ?? []).rows;
+        this.touch(rt, false);
+      },
+      (error: unknown) => {
+        this.report(error);
+        rt.rows ??= [];
+      },
+    );
+    return rt.loading;
+  }
+
+  /** A chat changed: its views are rebuilt, its entry is saved, React is told. */
+  touch(rt: Runtime, save = true): void {
+    const { hiddenSeq, lastSeq, chatId } = rt.meta;
+    if (hiddenSeq !== null && lastSeq > hiddenSeq && !this.stopped) {
+      // Back on the list: a message came after the removal (the server shows it again too).
+      rt.meta = { ...rt.meta, hiddenSeq: null };
+      this.onRelisted(rt);
+    }
+    rt.entry = null;
+    rt.window = null;
+    this.changed?.add(chatId);
+    if (save && !this.stopped) this.writes.chatChanged(chatId);
+    this.emit();
+  }
+
+  /** Every view is rebuilt (the language or the remarks changed). */
+  redrawAll(): void {
+    for (const rt of this.chats.values()) {
+      rt.entry = null;
+      rt.window = null;
+    }
+    this.changed = null;
+    this.emit();
+  }
+
+  // ── Outbox entries ─────────────────────────────────────────────────────────
+  /** Whether the message is still waiting for the server. */
+  isUnsent(clientMsgId: string): boolean {
+    return this.unsent.has(clientMsgId);
+  }
+
+  unsentItem(clientMsgId: string): OutboxItem | undefined {
+    return this.unsent.get(clientMsgId);
+  }
+
+  /** Everything still waiting, oldest first. */
+  unsentItems(): OutboxItem[] {
+    return [...this.unsent.values()].sort((a, b) => a.createTime - b.createTime);
+  }
+
+  addUnsent(item: OutboxItem): void {
+    this.unsent.set(item.clientMsgId, item);
+    this.persist([{ op: 'putOutbox', item }]);
+  }
+
+  /** The server has the message (or refused it): its entry goes. */
+  delivered(clientMsgId: string): void {
+    if (this.unsent.delete(clientMsgId)) this.persist([{ op: 'deleteOutbox', clientMsgId }]);
+  }
+
+  // ── Open windows ───────────────────────────────────────────────────────────
+  /** The chat's window is on screen until the returned function is called. */
+  openWindow(chatId: string): () => void {
+    this.windows.set(chatId, (this.windows.get(chatId) ?? 0) + 1);
+    return () => {
+      const left = (this.windows.get(chatId) ?? 1) - 1;
+      if (left > 0) this.windows.set(chatId, left);
+      else this.windows.delete(chatId);
+    };
+  }
+
+  hasWindow(chatId: string): boolean {
+    return this.windows.has(chatId);
+  }
+
+  openChats(): Runtime[] {
+    return [...this.windows.keys()].flatMap((chatId) => this.chats.get(chatId) ?? []);
+  }
+
+  // ── React binding ──────────────────────────────────────────────────────────
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): ChatEngineSnapshot => {
+    if (!this.snapshotDirty) return this.snapshot;
+    this.snapshotDirty = false;
+    const list = this.changed ? this.snapshot.list.filter((e) => !this.changed?.has(e.chatId)) : [];
+    const redo = this.changed
+      ? [...this.changed].flatMap((id) => this.chats.get(id) ?? [])
+      : this.chats.values();
+    for (const rt of redo) if (isListed(rt.meta)) insertSorted(list, this.entryOf(rt));
+    this.changed = new Set();
+    this.snapshot = {
+      status: this.status,
+      userId: this.userId,
+      list,
+      total: totalBadge(list),
+      syncing: this.syncing,
+    };
+    return this.snapshot;
+  };
+
+  /** A chat's window state; the same object until that chat changes. */
+  getWindow(chatId: string): ChatWindowState {
+    const rt = this.chats.get(chatId);
+    if (!rt) return EMPTY_WINDOW;
+    rt.window ??= {
+      messages: rt.rows ? visibleRows(rt.rows) : [],
+      hasOlder: mayHaveOlder(rt.meta),
+      loadingOlder: isWorking(rt, 'older'),
+      entry: this.entryOf(rt),
+    };
+    return rt.window;
+  }
+
+  setStatus(status: ChatEngineStatus): void {
+    this.status = status;
+    this.emit();
+  }
+
+  setSyncing(syncing: boolean): void {
+    this.syncing = syncing;
+    this.emit();
+  }
+
+  /** React is told; tab 0's badge follows. */
+  emit(): void {
+    this.snapshotDirty = true;
+    const { total } = this.getSnapshot();
+    if (total !== this.lastBadge && !this.stopped) {
+      this.lastBadge = total;
+      this.deps.setBadge?.(total);
+    }
+    for (const listener of this.listeners) listener();
+  }
+
+  private entryOf(rt: Runtime): ChatListEntry {
+    rt.entry ??= toEntry(rt.meta, this.deps.t, this.deps.remarkOf);
+    return rt.entry;
+  }
+
+  // ── Writes and background work ─────────────────────────────────────────────
+  persist(ops: readonly StorageOp[]): void {
+    if (!this.stopped) this.writes.add(ops);
+  }
+
+  /** Writes what changed now (the outbox must be on disk before a request leaves). */
+  flush(): Promise<void> {
+    return this.writes.flush();
+  }
+
+  /** Runs in the background; a failure is reported, not thrown. */
+  track(promise: Promise<unknown>): void {
+    const task: Promise<void> = promise
+      .then(
+        () => undefined,
+        (error: unknown) => this.report(error),
+      )
+      .finally(() => this.tasks.delete(task));
+    this.tasks.add(task);
+  }
+
+  /** Resolves when nothing is in flight (tests, and a graceful reload). */
+  async idle(): Promise<void> {
+    for (let round = 0; round < 10_000; round += 1) {
+      await this.writes.flush();
+      if (this.tasks.size === 0 && this.writes.empty) return;
+      await Promise.allSettled([...this.tasks]);
+    }
+  }
+
+  /** Stops: answers arriving later are ignored; what is gathered is written, then the store closes. */
+  async stop(): Promise<void> {
+    this.setStatus('stopped');
+    await this.writes.close();
+  }
+
+  /** Failed requests are expected (offline); anything else is a bug worth seeing. */
+  report(error: unknown): void {
+    if (error && typeof error === 'object' && (error as { name?: unknown }).name === 'ApiError') return;
+    if (error instanceof Error && error.message === 'chat engine stopped') return;
+    this.deps.onError?.(error);
+  }
+}

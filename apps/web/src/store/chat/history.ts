@@ -1,0 +1,127 @@
+/**
+ * A chat's history as it is opened and scrolled: which chat a reference names, at least a page
+ * of messages before it shows, and the older pages above the held range (/chat/getMessages
+ * before the oldest held message).
+ */
+import { CHAT_MESSAGES_PAGE_SIZE, getChatMessages } from '@paichat/protocol';
+import { withSeqs } from './chatState';
+import type { ChatContext } from './context';
+import { mayHaveOlder } from './merge';
+import { fromServer } from './messages';
+import { workOf, type Runtime } from './runtime';
+import { failureOf } from './transport';
+import type { LocalMessage } from './types';
+
+const PAGE_SIZE = CHAT_MESSAGES_PAGE_SIZE;
+
+export type ChatRef = { chatId?: string; userId?: string };
+
+export class History {
+  constructor(private readonly ctx: ChatContext) {}
+
+  /** Opens a chat by chatId, or a SINGLE chat by the friend's userId; resolves its chatId. */
+  async open(ref: ChatRef): Promise<string> {
+    const { rt, fresh } = await this.resolve(ref);
+    // A chat known here may be stale where no push or list tells: one off the list (removed)
+    // that was cleared or read on another device meanwhile, a friend renamed. Its session is
+    // asked again as it opens, without making the opening wait.
+    if (!fresh) this.ctx.store.track(this.ctx.sync.fetchSession({ chatId: rt.meta.chatId }));
+    await this.prepare(rt, true);
+    return rt.meta.chatId;
+  }
+
+  /** The chat a reference names: known here, or asked of the server (`fresh`). */
+  async resolve(ref: ChatRef): Promise<{ rt: Runtime; fresh: boolean }> {
+    const { store, sync } = this.ctx;
+    if (ref.chatId) {
+      const known = store.chat(ref.chatId);
+      if (known) return { rt: known, fresh: false };
+    } else if (ref.userId) {
+      for (const rt of store.all())
+        if (rt.meta.chatType === 'SINGLE' && rt.meta.userId === ref.userId) return { rt, fresh: false };
+    }
+    const rt = await sync.fetchSession(ref.chatId ? { chatId: ref.chatId } : { userId: ref.userId });
+    return { rt, fresh: true };
+  }
+
+  /** A chat about to be shown: its rows, at least a page of history, and read. */
+  async prepare(rt: Runtime, opened: boolean): Promise<void> {
+    const { store, reads } = this.ctx;
+    await store.loaded(rt);
+    if (store.stopped) return;
+    const held = rt.rows?.filter((r) => r.seq !== undefined).length ?? 0;
+    if (mayHaveOlder(rt.meta) && held < PAGE_SIZE) await this.loadOlder(rt.meta.chatId);
+    if (opened || reads.isShown(rt)) reads.request(rt);
+  }
+
+  /** The page before the oldest held message; one at a time per chat. */
+  loadOlder(chatId: string): Promise<void> {
+    const { store } = this.ctx;
+    const rt = store.chat(chatId);
+    if (!rt || store.stopped) return Promise.resolve();
+    const work = workOf(
+      rt,
+      'older',
+      async () => {
+        try {
+          await this.fetchOlder(rt);
+        } catch (error) {
+          store.report(error);
+        }
+      },
+      () => false,
+    );
+    if (work.busy) return work.join();
+    const done = work.join();
+    // The window shows the spinner now, and hides it when the page is in.
+    store.touch(rt, false);
+    void done.then(() => store.touch(rt, false));
+    return done;
+  }
+
+  private async fetchOlder(rt: Runtime): Promise<void> {
+    const { store, transport, sync } = this.ctx;
+    await store.loaded(rt);
+    const rows = rt.rows ?? [];
+    // The page goes below the held range: a row under it (a late push of an older message)
+    // is not where the history continues from.
+    const floor = rt.meta.heldFrom ?? 0;
+    let anchor: LocalMessage | undefined;
+    for (const row of rows)
+      if (
+        row.msgId !== undefined &&
+        row.seq !== undefined &&
+        row.seq > floor &&
+        (!anchor || row.seq < (anchor.seq ?? 0))
+      )
+        anchor = row;
+    if (anchor && !rt.meta.hasOlder) return;
+    let answer;
+    try {
+      answer = await transport.call(getChatMessages, {
+        chatId: rt.meta.chatId,
+        chatType: rt.meta.chatType,
+        pageNum: 1,
+        pageSize: PAGE_SIZE,
+        ...(anchor?.msgId ? { lastMsgId: anchor.msgId } : {}),
+      });
+    } catch (error) {
+      // The anchor was cleared meanwhile: nothing older is visible.
+      if (failureOf(error).kind === 'business') {
+        store.update(rt, { hasOlder: false });
+        return;
+      }
+      throw error;
+    }
+    if (store.stopped) return;
+    rt.meta = withSeqs(rt.meta, answer);
+    if (answer.clearedSeq > rt.meta.clearedSeq) sync.applyClear(rt, answer.clearedSeq);
+    sync.take(
+      rt,
+      answer.list.map(fromServer),
+      anchor
+        ? { kind: 'older', hasMore: answer.hasMore }
+        : { kind: 'newest', lastSeq: answer.lastSeq, hasMore: answer.hasMore },
+    );
+  }
+}

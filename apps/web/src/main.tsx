@@ -8,7 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import './styles/global.css';
-import { installReact19Render, syncUiLocale } from './components/ui';
+import { installReact19Render, syncUiLocale } from './lib/ui';
 import { installWidthScaling } from './lib/viewport';
 import { readAuthToken } from './lib/authToken';
 import { i18n, initLocale, isLocale } from './i18n';

@@ -6,7 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { appRoutes, paths, routeIndex } from './router';
 import { NavContext, Navigator } from './nav';
 import { configureRequest, resetRequest } from './api/request';
-import { installReact19Render } from './components/ui';
+import { installReact19Render } from './lib/ui';
 import { useSession } from './store/session';
 import { envelope } from './test/render';
 

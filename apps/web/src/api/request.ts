@@ -30,7 +30,7 @@ import {
 } from '@paichat/protocol';
 import { readAuthToken } from '../lib/authToken';
 import { currentLocale, i18n, t } from '../i18n';
-import { showToast } from '../components/ui';
+import { showToast } from '../lib/ui';
 
 export type ApiErrorKind = 'network' | 'expired' | 'http' | 'business' | 'aborted';
 

@@ -5,7 +5,7 @@ import { useT } from '../i18n';
 import { copyText } from '../lib/clipboard';
 import { qrPng, saveBlob } from '../lib/qrImage';
 import { Avatar } from './Avatar';
-import { showToast } from './ui';
+import { showToast } from '../lib/ui';
 import s from './QrCard.module.css';
 
 export const QR_SIZE = 220;

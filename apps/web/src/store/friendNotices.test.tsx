@@ -7,7 +7,7 @@ import { createRealtime } from '../realtime/realtime';
 import { configureRequest, resetRequest } from '../api/request';
 import { queryClient } from '../api/queryClient';
 import { friendListKey } from '../api/queries/friendList';
-import { installReact19Render } from '../components/ui';
+import { installReact19Render } from '../lib/ui';
 import { TabBar, type TabDef } from '../components/TabBar';
 import { renderScreen } from '../test/render';
 import { fakeApi } from '../screens/friends/fakeApi';

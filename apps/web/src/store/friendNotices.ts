@@ -18,7 +18,7 @@ import { noticesKey, noticesQuery } from '../api/queries/notices';
 import { friendListKey } from '../api/queries/friendList';
 import { friendAppliesKey } from '../api/queries/friendApplies';
 import { friendInfoBaseKey, friendInfoKey } from '../api/queries/friendInfo';
-import { showToast } from '../components/ui';
+import { showToast } from '../lib/ui';
 import { throttle } from '../lib/throttle';
 import { t } from '../i18n';
 import type { SocketClient } from '../realtime/SocketClient';

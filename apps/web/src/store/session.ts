@@ -16,7 +16,7 @@ import { queryClient } from '../api/queryClient';
 import { myInfoQuery } from '../api/queries/myInfo';
 import { fetchSocketTicket } from '../api/socketTicket';
 import { createRealtime } from '../realtime/realtime';
-import { showToast } from '../components/ui';
+import { showToast } from '../lib/ui';
 import { LOCALE_STORAGE_KEY, t } from '../i18n';
 import { useBadges } from './badges';
 import { discardChatData } from './chat/lifecycle';

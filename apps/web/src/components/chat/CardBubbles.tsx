@@ -4,7 +4,7 @@ import { fileKind, extensionOf } from '../../lib/fileKind';
 import { withQuery } from '../../lib/url';
 import { AppLink } from '../AppLink';
 import { Avatar } from '../Avatar';
-import { showToast } from '../ui';
+import { showToast } from '../../lib/ui';
 import { useChatLinks } from './ChatLinks';
 import { collectionSummary, formatFileSize, mapUrl, type ContentOf } from './content';
 import s from './chat.module.css';

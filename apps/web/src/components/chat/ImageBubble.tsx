@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { createPortal } from 'react-dom';
 import { ImageViewer } from 'antd-mobile';
 import { useT } from '../../i18n';
-import { showToast } from '../ui';
+import { showToast } from '../../lib/ui';
 import type { ContentOf } from './content';
 import s from './chat.module.css';
 

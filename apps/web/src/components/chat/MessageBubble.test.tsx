@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderScreen } from '../../test/render';
-import { installReact19Render } from '../ui';
+import { installReact19Render } from '../../lib/ui';
 import type { LocalMessage } from '../../store/chat/types';
 import { ChatLinksContext } from './ChatLinks';
 import { MessageBubble } from './MessageBubble';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useT } from '../../i18n';
 import { copyText } from '../../lib/clipboard';
 import { useLongPress } from '../../lib/useLongPress';
-import { showToast } from '../ui';
+import { showToast } from '../../lib/ui';
 import { ActionSheet } from './Sheet';
 import s from './chat.module.css';
 

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentProps } from 'react';
 import { VirtuosoMockContext } from 'react-virtuoso';
-import { installReact19Render } from '../../components/ui';
+import { installReact19Render } from '../../lib/ui';
 import { installPointerCapture } from '../../components/chat/testSupport';
 import { renderScreen } from '../../test/render';
 import { ChatEngineProvider } from '../../store/chat/hooks';

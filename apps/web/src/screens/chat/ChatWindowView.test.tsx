@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { ComponentProps, ReactNode } from 'react';
 import { VirtuosoMockContext } from 'react-virtuoso';
 import { configureRequest, resetRequest } from '../../api/request';
-import { installReact19Render } from '../../components/ui';
+import { installReact19Render } from '../../lib/ui';
 import { installPointerCapture } from '../../components/chat/testSupport';
 import { envelope, renderScreen } from '../../test/render';
 import type { ChatWindowState, LocalMessage } from '../../store/chat/types';

@@ -2,7 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { MoreOutline } from 'antd-mobile-icons';
 import { MsgType } from '@paichat/protocol';
 import { TitleBar } from '../../components/TitleBar';
-import { showToast } from '../../components/ui';
+import { showToast } from '../../lib/ui';
 import { useT } from '../../i18n';
 import { useVisualViewportHeight } from '../../lib/useVisualViewportHeight';
 import type { ChatCommands, ChatWindowState, LocalMessage } from '../../store/chat/types';

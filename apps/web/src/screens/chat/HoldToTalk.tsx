@@ -1,6 +1,6 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { VOICE_MIN_SECONDS } from '@paichat/protocol';
-import { showToast } from '../../components/ui';
+import { showToast } from '../../lib/ui';
 import { useT } from '../../i18n';
 import { VoiceRecorderError, useVoiceRecorder, type RecorderError } from './useVoiceRecorder';
 import s from './ChatWindow.module.css';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { LOCATION_ADDRESS_MAX, LOCATION_NAME_MAX } from '@paichat/protocol';
 import { Sheet } from '../../components/chat/Sheet';
-import { showToast } from '../../components/ui';
+import { showToast } from '../../lib/ui';
 import { useT } from '../../i18n';
 import s from './ChatWindow.module.css';
 

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { IMAGE_PICKER_COUNT, MsgType, VOICE_MAX_SECONDS, VOICE_MIN_SECONDS } from '@paichat/protocol';
 import { ApiError } from '../../api/request';
 import { uploadFile } from '../../api/upload';
-import { showToast } from '../../components/ui';
+import { showToast } from '../../lib/ui';
 import { useT } from '../../i18n';
 
 export type SendFn = (msgType: MsgType, content: unknown) => Promise<void>;

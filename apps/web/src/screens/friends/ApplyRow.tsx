@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { FriendApply } from '@paichat/protocol';
 import { AppLink } from '../../components/AppLink';
 import { Avatar } from '../../components/Avatar';
-import { showToast } from '../../components/ui';
+import { showToast } from '../../lib/ui';
 import { useDecideFriendApply, type ApplyDecision } from '../../api/queries/decideFriendApply';
 import { withQuery } from '../../lib/url';
 import { useT } from '../../i18n';

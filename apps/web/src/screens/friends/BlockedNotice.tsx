@@ -1,5 +1,5 @@
 import { useSetBlocked } from '../../api/queries/setBlocked';
-import { showToast } from '../../components/ui';
+import { showToast } from '../../lib/ui';
 import { useT } from '../../i18n';
 import s from './friends.module.css';
 

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { APPLY_REASON_MAX, FriendSource, REMARK_MAX } from '@paichat/protocol';
 import { Page } from '../../components/Page';
 import { TextField } from '../../components/TextField';
-import { showToast } from '../../components/ui';
+import { showToast } from '../../lib/ui';
 import { useApplyFriend } from '../../api/queries/applyFriend';
 import { useDict } from '../../api/queries/dict';
 import { useFriendInfo } from '../../api/queries/friendInfo';

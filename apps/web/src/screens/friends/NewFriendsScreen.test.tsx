@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { FriendApply } from '@paichat/protocol';
 import { configureRequest, resetRequest } from '../../api/request';
 import { friendListKey } from '../../api/queries/friendList';
-import { installReact19Render } from '../../components/ui';
+import { installReact19Render } from '../../lib/ui';
 import { BadgeTab, useBadges } from '../../store/badges';
 import { renderScreen } from '../../test/render';
 import { fakeApi, refusal } from './fakeApi';

@@ -3,7 +3,7 @@ import { EditSOutline, RightOutline, SendOutline } from 'antd-mobile-icons';
 import { MsgType, type PersonView } from '@paichat/protocol';
 import { Page } from '../../components/Page';
 import { Switch } from '../../components/Switch';
-import { confirmDialog, showToast } from '../../components/ui';
+import { confirmDialog, showToast } from '../../lib/ui';
 import { useDeleteFriend } from '../../api/queries/deleteFriend';
 import { useSetBlocked } from '../../api/queries/setBlocked';
 import { withQuery } from '../../lib/url';

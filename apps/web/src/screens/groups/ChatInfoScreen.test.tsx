@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { GroupRole } from '@paichat/protocol';
 import { resetRequest } from '../../api/request';
-import { installReact19Render } from '../../components/ui';
+import { installReact19Render } from '../../lib/ui';
 import { renderScreen } from '../../test/render';
 import { fakeApi } from '../profile/testApi';
 import { ChatInfoScreen, type ChatInfoLinks } from './ChatInfoScreen';

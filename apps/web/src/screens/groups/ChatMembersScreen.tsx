@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { removeGroupMembers, transferGroup, type GroupInfo } from '@paichat/protocol';
 import { Page } from '../../components/Page';
-import { confirmDialog, showToast } from '../../components/ui';
+import { confirmDialog, showToast } from '../../lib/ui';
 import { useUpdateGroup } from '../../api/queries/groupInfo';
 import { useT } from '../../i18n';
 import { withQuery } from '../../lib/url';

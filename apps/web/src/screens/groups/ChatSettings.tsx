@@ -1,7 +1,7 @@
 import { setGroupSaved, type GroupView } from '@paichat/protocol';
 import { InfoList } from '../../components/InfoList';
 import { Switch } from '../../components/Switch';
-import { confirmDialog, showToast } from '../../components/ui';
+import { confirmDialog, showToast } from '../../lib/ui';
 import { useUpdateGroup } from '../../api/queries/groupInfo';
 import { useT } from '../../i18n';
 import { useChatCommands, useChatList } from '../../store/chat/hooks';

@@ -1,5 +1,5 @@
 import { dismissGroup, quitGroup, type GroupView } from '@paichat/protocol';
-import { confirmDialog, showToast } from '../../components/ui';
+import { confirmDialog, showToast } from '../../lib/ui';
 import { useEndGroup } from '../../api/queries/groupInfo';
 import { useT } from '../../i18n';
 import { useNav } from '../../nav';

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { resetRequest } from '../../api/request';
-import { installReact19Render } from '../../components/ui';
+import { installReact19Render } from '../../lib/ui';
 import { envelope, renderScreen } from '../../test/render';
 import { fakeApi } from '../profile/testApi';
 import { ScanCodeDetailScreen } from './ScanCodeDetailScreen';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/Page';
-import { showToast } from '../../components/ui';
+import { showToast } from '../../lib/ui';
 import {
   LOCALES,
   NATIVE_NAMES,

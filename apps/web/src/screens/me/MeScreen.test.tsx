@@ -2,7 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { configureRequest, resetRequest } from '../../api/request';
-import { installReact19Render } from '../../components/ui';
+import { installReact19Render } from '../../lib/ui';
 import { envelope, renderScreen } from '../../test/render';
 import { MeScreen, type MeLinks } from './MeScreen';
 

@@ -1,4 +1,4 @@
-import { confirmDialog } from '../../components/ui';
+import { confirmDialog } from '../../lib/ui';
 import { useT } from '../../i18n';
 import { signOut } from '../../store/session';
 

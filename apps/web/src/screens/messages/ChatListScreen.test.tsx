@@ -3,7 +3,7 @@ import { groupSendMsg, type Friend } from '@paichat/protocol';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
-import { installReact19Render } from '../../components/ui';
+import { installReact19Render } from '../../lib/ui';
 import { installPointerCapture } from '../../components/chat/testSupport';
 import { queryClient } from '../../api/queryClient';
 import { configureRequest, resetRequest } from '../../api/request';

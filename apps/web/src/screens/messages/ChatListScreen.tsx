@@ -4,7 +4,7 @@ import { AddCircleOutline } from 'antd-mobile-icons';
 import { friendListQuery } from '../../api/queries/friendList';
 import { Page } from '../../components/Page';
 import { ActionSheet } from '../../components/chat/Sheet';
-import { showToast } from '../../components/ui';
+import { showToast } from '../../lib/ui';
 import { currentLocale, useT } from '../../i18n';
 import { withQuery } from '../../lib/url';
 import { useNav } from '../../nav';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 
 // antd-mobile's Popup keeps pointer-events off while it slides in.
 const user = userEvent.setup({ pointerEventsCheck: 0 });
-import { installReact19Render } from '../../components/ui';
+import { installReact19Render } from '../../lib/ui';
 import { renderScreen } from '../../test/render';
 import type { ChatListEntry } from '../../store/chat/types';
 import { saveDraft } from '../../lib/drafts';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { Address, UserInfo } from '@paichat/protocol';
 import { myInfoKey } from '../../api/queries/myInfo';
 import { resetRequest } from '../../api/request';
-import { installReact19Render } from '../../components/ui';
+import { installReact19Render } from '../../lib/ui';
 import { renderScreen } from '../../test/render';
 import { EditAddressScreen, addressOf, pickerValueOf } from './EditAddressScreen';
 import { fakeApi, me } from './testApi';

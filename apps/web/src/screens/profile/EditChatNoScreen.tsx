@@ -3,7 +3,7 @@ import { CHAT_NO_MAX } from '@paichat/protocol';
 import { useSetMyChatNo } from '../../api/queries/setMyChatNo';
 import { useMyInfo } from '../../api/queries/myInfo';
 import { TextField } from '../../components/TextField';
-import { confirmDialog } from '../../components/ui';
+import { confirmDialog } from '../../lib/ui';
 import { useNav } from '../../nav';
 import { useT } from '../../i18n';
 import { check } from '../../lib/checker';

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { NEW_PASSWORD_MAX } from '@paichat/protocol';
 import { useSetMyPassword } from '../../api/queries/setMyPassword';
 import { Page } from '../../components/Page';
-import { showToast } from '../../components/ui';
+import { showToast } from '../../lib/ui';
 import { useNav } from '../../nav';
 import { useT } from '../../i18n';
 import { check } from '../../lib/checker';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { UserInfo } from '@paichat/protocol';
 import { myInfoKey } from '../../api/queries/myInfo';
 import { resetRequest } from '../../api/request';
-import { installReact19Render } from '../../components/ui';
+import { installReact19Render } from '../../lib/ui';
 import { renderScreen } from '../../test/render';
 import { formatRegion } from '../../lib/regions';
 import { PersonalInfoScreen, type PersonalInfoLinks } from './PersonalInfoScreen';

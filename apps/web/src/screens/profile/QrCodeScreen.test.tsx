@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QRCodeSVG } from 'qrcode.react';
 import { resetRequest } from '../../api/request';
-import { installReact19Render } from '../../components/ui';
+import { installReact19Render } from '../../lib/ui';
 import { appLink } from '../../lib/appLink';
 import { renderScreen } from '../../test/render';
 import { QR_SIZE } from '../../components/QrCard';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useUpdateMyInfo } from '../../api/queries/updateMyInfo';
 import { ApiError } from '../../api/request';
 import { uploadFile } from '../../api/upload';
-import { showToast } from '../../components/ui';
+import { showToast } from '../../lib/ui';
 import { useT } from '../../i18n';
 
 export type AvatarUploadState = 'idle' | 'uploading' | 'saving';

@@ -16,7 +16,7 @@ import { queryClient } from '../../api/queryClient';
 import { friendListKey, remarkLookup } from '../../api/queries/friendList';
 import { myInfoKey } from '../../api/queries/myInfo';
 import { noticesKey } from '../../api/queries/notices';
-import { showToast } from '../../components/ui';
+import { showToast } from '../../lib/ui';
 import { i18n } from '../../i18n';
 import { readAuthToken } from '../../lib/authToken';
 import type { SocketClient, SocketStatus } from '../../realtime/SocketClient';

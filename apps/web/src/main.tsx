@@ -1,7 +1,7 @@
 /**
  * The app's entry: the React 19 fix for antd-mobile's Toast and Dialog, the page scaling, the
- * saved interface language, the startup rule, the wiring of session ends to the router, and
- * the first render.
+ * saved interface language, the startup rule, the app's parts (bootstrap.ts), and the first
+ * render, which hands those parts to the screens through context.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -12,12 +12,12 @@ import { installReact19Render, syncUiLocale } from './lib/ui';
 import { installWidthScaling } from './lib/viewport';
 import { readAuthToken } from './lib/authToken';
 import { i18n, initLocale, isLocale } from './i18n';
-import { configureRequest } from './api/request';
-import { queryClient } from './api/queryClient';
-import { configureSession, discardDeviceChats, endExpiredSession, resumeSession } from './store/session';
 import { NavContext } from './nav';
-import { createAppRouter, startPaths } from './router';
+import { startPaths } from './router';
 import { startupRedirect } from './startup';
+import { bootstrap } from './bootstrap';
+import { ChatLifecycleContext } from './store/chat/lifecycle';
+import { SessionContext } from './store/session';
 
 installReact19Render();
 installWidthScaling();
@@ -33,21 +33,23 @@ async function start(): Promise<void> {
   const redirect = startupRedirect(window.location.hash, token !== null, startPaths);
   if (redirect) window.history.replaceState(window.history.state, '', `#${redirect}`);
 
-  const { router, nav } = createAppRouter();
-  configureSession({ goToLogin: () => nav.reLaunch(startPaths.login) });
-  configureRequest({ onSessionExpired: endExpiredSession });
-  if (token) resumeSession(token);
+  const app = bootstrap();
+  if (token) app.session.resume(token);
   // Signed out: chats a session left behind (its end was cut short, say by closing the tab) go.
-  else void discardDeviceChats();
+  else void app.session.discardDeviceChats();
 
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');
   createRoot(container).render(
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <NavContext value={nav}>
-          <RouterProvider router={router} />
-        </NavContext>
+      <QueryClientProvider client={app.queryClient}>
+        <SessionContext value={app.session}>
+          <ChatLifecycleContext value={app.chats}>
+            <NavContext value={app.nav}>
+              <RouterProvider router={app.router} />
+            </NavContext>
+          </ChatLifecycleContext>
+        </SessionContext>
       </QueryClientProvider>
     </StrictMode>,
   );

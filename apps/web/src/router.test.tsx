@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { act, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -7,8 +7,8 @@ import { appRoutes, paths, routeIndex } from './router';
 import { NavContext, Navigator } from './nav';
 import { configureRequest, resetRequest } from './api/request';
 import { installReact19Render } from './lib/ui';
-import { useSession } from './store/session';
-import { envelope } from './test/render';
+import { SessionContext } from './store/session';
+import { envelope, stubSession } from './test/render';
 
 /** The spec's route table (section 2), copied here so a dropped or misspelt path fails. */
 const SPEC_PATHS = `/ wx/login/index wl/login/index wx/login/piLogin wx/detect/index wx/intro/index
@@ -56,12 +56,9 @@ describe('route table', () => {
 
 describe('the app router', () => {
   beforeAll(() => installReact19Render());
-  afterEach(() => {
-    act(() => useSession.setState({ token: null }));
-    resetRequest();
-  });
+  afterEach(() => resetRequest());
 
-  function renderAt(path: string) {
+  function renderAt(path: string, { token = null as string | null } = {}) {
     const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
     let index = 0;
     const nav = new Navigator(router, routeIndex, () => index, vi.fn());
@@ -72,9 +69,11 @@ describe('the app router', () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     render(
       <QueryClientProvider client={client}>
-        <NavContext value={nav}>
-          <RouterProvider router={router} />
-        </NavContext>
+        <SessionContext value={stubSession(token)}>
+          <NavContext value={nav}>
+            <RouterProvider router={router} />
+          </NavContext>
+        </SessionContext>
       </QueryClientProvider>,
     );
     return { router, nav };
@@ -95,16 +94,14 @@ describe('the app router', () => {
   });
 
   it('opens a deep link when signed in; later screens show their title and "Coming soon"', async () => {
-    act(() => useSession.setState({ token: 't' }));
-    renderAt('/wx/favorites/add?userId=1');
+    renderAt('/wx/favorites/add?userId=1', { token: 't' });
     expect(screen.getByRole('heading', { name: 'Add to Favorites' })).toBeTruthy();
     expect(screen.getByText('Coming soon')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
   });
 
   it('sends a signed-in visitor of / to the Message tab, and the tab bar switches tabs', async () => {
-    act(() => useSession.setState({ token: 't' }));
-    const { router } = renderAt('/');
+    const { router } = renderAt('/', { token: 't' });
     expect(router.state.location.pathname).toBe('/wx/tabbar1/index');
     expect(screen.getByRole('heading', { name: 'Message' })).toBeTruthy();
     expect(screen.getByText('No chats yet')).toBeTruthy();

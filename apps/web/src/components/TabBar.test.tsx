@@ -1,9 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { act, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MessageOutline, UserOutline } from 'antd-mobile-icons';
 import { renderScreen } from '../test/render';
-import { BadgeTab, badgeText, useBadges } from '../store/badges';
+import { noticesKey } from '../api/queries/notices';
+import { badgeText } from '../lib/badge';
+import { ChatEngineProvider } from '../store/chat/hooks';
+import { AMY, BEN, createWorld, deliver, onlineEngine, sendAs } from '../store/chat/testing/harness';
 import { TabBar, type TabDef } from './TabBar';
 
 const tabs: TabDef[] = [
@@ -12,8 +15,6 @@ const tabs: TabDef[] = [
   { url: '/t/3', label: 'tabs.discover', Icon: UserOutline, ActiveIcon: UserOutline },
   { url: '/t/4', label: 'tabs.me', Icon: UserOutline, ActiveIcon: UserOutline },
 ];
-
-afterEach(() => useBadges.getState().clearAll());
 
 describe('TabBar', () => {
   it('is a navigation landmark with the four tabs by name, the current one marked', () => {
@@ -39,21 +40,42 @@ describe('TabBar', () => {
     expect(nav.switchTab).toHaveBeenCalledTimes(1);
   });
 
-  it('shows a count or a dot, described to assistive technology, and clears at 0', () => {
-    renderScreen(<TabBar tabs={tabs} />, { path: '/t/1' });
-    act(() => {
-      useBadges.getState().setBadge(BadgeTab.chats, 3);
-      useBadges.getState().setBadge(BadgeTab.momentsReplies, 'dot');
-    });
+  it('shows the unread count of the chats, described to assistive technology, and a dot when they are muted', async () => {
+    const world = createWorld();
+    for (const text of ['a', 'b', 'c']) await sendAs(world, BEN, AMY, text);
+    const engine = await onlineEngine(world);
+    deliver(world, engine);
+    await engine.idle();
+    renderScreen(
+      <ChatEngineProvider engine={engine}>
+        <TabBar tabs={tabs} />
+      </ChatEngineProvider>,
+      { path: '/t/1' },
+    );
     const message = screen.getByRole('button', { name: 'Message' });
     expect(message.textContent).toContain('3');
-    expect(message.getAttribute('aria-describedby')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Message', description: '3 new' })).toBe(message);
-    expect(screen.getByRole('button', { name: 'Discover', description: 'New activity' })).toBeTruthy();
 
-    act(() => useBadges.getState().setBadge(BadgeTab.chats, 0));
-    expect(message.getAttribute('aria-describedby')).toBeNull();
-    expect(message.textContent).toBe('Message');
+    await act(() => engine.setDisturb(world.ab, true));
+    expect(screen.getByRole('button', { name: 'Message', description: 'New activity' })).toBe(message);
+    expect(message.textContent).not.toContain('3');
+    await engine.stop();
+  });
+
+  it('shows pending friend requests and replies to moments from the cached notices, and clears at 0', async () => {
+    const { client } = renderScreen(<TabBar tabs={tabs} />, { path: '/t/1' });
+    const notices = (requests: number, replies: number) => ({
+      friendApply: { count: requests },
+      topicReply: { count: replies },
+      topicRed: { portrait: '' },
+    });
+    act(() => client.setQueryData(noticesKey, notices(2, 5)));
+    const contact = await screen.findByRole('button', { name: 'Contact', description: '2 new' });
+    expect(screen.getByRole('button', { name: 'Discover', description: '5 new' })).toBeTruthy();
+
+    act(() => client.setQueryData(noticesKey, notices(0, 5)));
+    await waitFor(() => expect(contact.getAttribute('aria-describedby')).toBeNull());
+    expect(contact.textContent).toBe('Contact');
   });
 
   it('caps the count text at 99+', () => {

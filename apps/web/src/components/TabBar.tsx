@@ -2,7 +2,8 @@ import { useId, type ComponentType } from 'react';
 import { useLocation } from 'react-router';
 import { normalizeUrl, useNav } from '../nav';
 import { useT } from '../i18n';
-import { badgeText, useBadges, type BadgeValue } from '../store/badges';
+import { badgeText, type BadgeValue } from '../lib/badge';
+import { useTabBadges } from '../store/tabBadges';
 import s from './TabBar.module.css';
 
 export interface TabDef {
@@ -45,7 +46,7 @@ function Badge({ value, id }: { value: BadgeValue; id: string }) {
 export function TabBar({ tabs }: { tabs: readonly TabDef[] }) {
   const t = useT();
   const nav = useNav();
-  const badges = useBadges((state) => state.badges);
+  const badges = useTabBadges();
   const current = normalizeUrl(useLocation().pathname).path;
   const idBase = useId();
 

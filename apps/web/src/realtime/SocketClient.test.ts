@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SocketClient, defaultSocketUrl, type WebSocketLike } from './SocketClient';
-import { createRealtime } from './realtime';
 
 /** A transport we drive by hand: the server side of each socket is these methods. */
 class FakeWebSocket implements WebSocketLike {
@@ -426,36 +425,5 @@ describe('SocketClient', () => {
     ws.reply(JSON.stringify({ pushType: 'WHAT' }));
     ws.reply(new ArrayBuffer(2));
     expect(pushes).toEqual([msg]);
-  });
-});
-
-describe('createRealtime', () => {
-  it('toasts on LOGIN_ELSEWHERE and maps close codes to session ends', async () => {
-    const onSessionOver = vi.fn();
-    const onLoginElsewhere = vi.fn();
-    const socket = createRealtime({
-      WebSocket: FakeWebSocket,
-      ticket: async () => 'ticket',
-      url: () => 'ws://test/ws',
-      onSessionOver,
-      onLoginElsewhere,
-    });
-    socket.connect('t');
-    await settle();
-    latest().accept();
-    latest().reply(
-      JSON.stringify({ pushType: 'NOTICE', noticeType: 'LOGIN_ELSEWHERE', msgContent: {}, createTime: 1 }),
-    );
-    latest().reply(
-      JSON.stringify({ pushType: 'NOTICE', noticeType: 'LOGOUT_ELSEWHERE', msgContent: {}, createTime: 1 }),
-    );
-    expect(onLoginElsewhere).toHaveBeenCalledOnce();
-    latest().serverClose(4002);
-    expect(onSessionOver).toHaveBeenCalledExactlyOnceWith('signedOut');
-
-    socket.connect('t2');
-    await settle();
-    latest().serverClose(4001);
-    expect(onSessionOver).toHaveBeenLastCalledWith('expired');
   });
 });

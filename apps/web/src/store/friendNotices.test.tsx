@@ -2,16 +2,17 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { act, screen, waitFor } from '@testing-library/react';
 import { MessageOutline, UserOutline } from 'antd-mobile-icons';
 import { NoticeType } from '@paichat/protocol';
-import type { WebSocketLike } from '../realtime/SocketClient';
-import { createRealtime } from '../realtime/realtime';
+import type { QueryClient } from '@tanstack/react-query';
+import { SocketClient, type WebSocketLike } from '../realtime/SocketClient';
 import { configureRequest, resetRequest } from '../api/request';
-import { queryClient } from '../api/queryClient';
+import { createQueryClient } from '../api/queryClient';
 import { friendListKey } from '../api/queries/friendList';
-import { installReact19Render } from '../lib/ui';
+import { friendApplyCount } from '../api/queries/notices';
+import { installReact19Render, showToast } from '../lib/ui';
 import { TabBar, type TabDef } from '../components/TabBar';
 import { renderScreen } from '../test/render';
 import { fakeApi } from '../screens/friends/fakeApi';
-import { BadgeTab, useBadges } from './badges';
+import { attachFriendNotices } from './friendNotices';
 
 /** The server side of the socket, driven by hand. */
 class FakeWebSocket implements WebSocketLike {
@@ -57,15 +58,18 @@ const api = fakeApi({
   }),
 });
 
-async function connect() {
+let queryClient: QueryClient = createQueryClient();
+
+/** The app's socket with friend notices attached, as the bootstrap wires them. */
+async function connect(client = queryClient) {
+  queryClient = client;
   FakeWebSocket.latest = null;
-  const socket = createRealtime({
+  const socket = new SocketClient({
     WebSocket: FakeWebSocket,
     ticket: async (token) => `ticket-for-${token}`,
     url: (ticket) => `ws://test/ws?Authorization=${ticket}`,
-    onSessionOver: vi.fn(),
-    onLoginElsewhere: vi.fn(),
   });
+  attachFriendNotices(socket, { client, toast: (message) => showToast(message, { role: 'status' }) });
   socket.connect('token');
   await waitFor(() => expect(FakeWebSocket.latest).not.toBeNull());
   const ws = FakeWebSocket.latest as FakeWebSocket | null;
@@ -73,7 +77,8 @@ async function connect() {
   return { socket, ws };
 }
 
-const badge = () => useBadges.getState().badges[BadgeTab.friendRequests];
+/** The Contact tab's badge: the pending count in the query cache. */
+const badge = () => friendApplyCount(queryClient) ?? 0;
 
 beforeAll(() => installReact19Render());
 beforeEach(() => {
@@ -83,26 +88,27 @@ beforeEach(() => {
 });
 afterEach(() => {
   resetRequest();
-  useBadges.getState().clearAll();
-  queryClient.clear();
+  queryClient = createQueryClient();
 });
 
 describe('friend notices through the socket', () => {
   it('loads the pending count when the socket opens, then follows FRIEND_APPLY pushes live', async () => {
-    renderScreen(<TabBar tabs={tabs} />, { path: '/t/1' });
-    const { socket, ws } = await connect();
+    const { client } = renderScreen(<TabBar tabs={tabs} />, { path: '/t/1' });
+    const { socket, ws } = await connect(client);
     act(() => ws.accept());
     await waitFor(() => expect(badge()).toBe(2));
     expect(api.called('GET', '/my/notices')).toHaveLength(1);
-    expect(screen.getByRole('button', { name: 'Contact', description: '2 new' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Contact', description: '2 new' })).toBeTruthy();
 
     act(() => ws.notice(NoticeType.FRIEND_APPLY, { count: 3, userId: '9', nickName: 'Dora' }));
     expect(badge()).toBe(3);
-    expect(screen.getByRole('button', { name: 'Contact', description: '3 new' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Contact', description: '3 new' })).toBeTruthy();
 
     act(() => ws.notice(NoticeType.FRIEND_APPLY, { count: 0, userId: '9', nickName: 'Dora' }));
     expect(badge()).toBe(0);
-    expect(screen.getByRole('button', { name: 'Contact' }).getAttribute('aria-describedby')).toBeNull();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Contact' }).getAttribute('aria-describedby')).toBeNull(),
+    );
     // Pushes set the count themselves: no extra request.
     expect(api.called('GET', '/my/notices')).toHaveLength(1);
     socket.close();

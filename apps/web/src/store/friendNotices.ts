@@ -12,40 +12,17 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { NoticeType, type Notices, type ServerPush } from '@paichat/protocol';
-import { queryClient as appQueryClient } from '../api/queryClient';
-import { noticesKey, noticesQuery } from '../api/queries/notices';
+import { NoticeType, type ServerPush } from '@paichat/protocol';
+import { refreshNotices, setFriendApplyCount } from '../api/queries/notices';
 import { friendListKey } from '../api/queries/friendList';
 import { friendAppliesKey } from '../api/queries/friendApplies';
 import { friendInfoBaseKey, friendInfoKey } from '../api/queries/friendInfo';
-import { showToast } from '../lib/ui';
 import { throttle } from '../lib/throttle';
 import { t } from '../i18n';
 import type { SocketClient } from '../realtime/SocketClient';
-import { BadgeTab, useBadges } from './badges';
 
 /** Spec 9: tab refreshes at most once per second. */
 export const NOTICE_REFRESH_THROTTLE_MS = 1_000;
-
-/** Sets the Contact tab's badge (cleared at 0) and the cached notices to a known count. */
-export function setFriendApplyCount(count: number, client: QueryClient = appQueryClient): void {
-  const value = Math.max(0, Math.floor(count));
-  useBadges.getState().setBadge(BadgeTab.friendRequests, value);
-  client.setQueryData<Notices>(
-    noticesKey,
-    (notices) => notices && { ...notices, friendApply: { count: value } },
-  );
-}
-
-/** Asks the server for the pending count and shows it; a failure leaves the badge as it was. */
-export async function refreshFriendApplyCount(client: QueryClient = appQueryClient): Promise<void> {
-  try {
-    const notices = await client.fetchQuery(noticesQuery);
-    useBadges.getState().setBadge(BadgeTab.friendRequests, notices.friendApply.count);
-  } catch {
-    // Background refresh: the next focus, reconnect or push tries again.
-  }
-}
 
 const ApplyContent = z.object({ count: z.number().int().nonnegative() });
 const PersonContent = z.object({ userId: z.string(), nickName: z.string() });
@@ -55,13 +32,8 @@ export interface FriendNoticeDeps {
   toast: (message: string) => void;
 }
 
-const defaultDeps: FriendNoticeDeps = {
-  client: appQueryClient,
-  toast: (message) => showToast(message, { role: 'status' }),
-};
-
 /** What a friend notice changes; other pushes pass through untouched. */
-export function handleFriendPush(push: ServerPush, deps: FriendNoticeDeps = defaultDeps): void {
+export function handleFriendPush(push: ServerPush, deps: FriendNoticeDeps): void {
   if (push.pushType !== 'NOTICE') return;
   const { client, toast } = deps;
   const invalidate = (queryKey: readonly unknown[]) => void client.invalidateQueries({ queryKey });
@@ -69,8 +41,8 @@ export function handleFriendPush(push: ServerPush, deps: FriendNoticeDeps = defa
   switch (push.noticeType) {
     case NoticeType.FRIEND_APPLY: {
       const content = ApplyContent.safeParse(push.msgContent);
-      if (content.success) setFriendApplyCount(content.data.count, client);
-      else void refreshFriendApplyCount(client);
+      if (content.success) setFriendApplyCount(client, content.data.count);
+      else void refreshNotices(client);
       invalidate(friendAppliesKey);
       break;
     }
@@ -98,7 +70,7 @@ export function handleFriendPush(push: ServerPush, deps: FriendNoticeDeps = defa
       invalidate(friendListKey);
       invalidate(friendInfoBaseKey);
       invalidate(friendAppliesKey);
-      void refreshFriendApplyCount(client);
+      void refreshNotices(client);
       break;
     default:
       break;
@@ -112,10 +84,10 @@ export function handleFriendPush(push: ServerPush, deps: FriendNoticeDeps = defa
  */
 export function attachFriendNotices(
   socket: SocketClient,
-  deps: FriendNoticeDeps = defaultDeps,
+  deps: FriendNoticeDeps,
   target: (Window & typeof globalThis) | undefined = typeof window === 'undefined' ? undefined : window,
 ): () => void {
-  const refresh = throttle(() => void refreshFriendApplyCount(deps.client), NOTICE_REFRESH_THROTTLE_MS);
+  const refresh = throttle(() => void refreshNotices(deps.client), NOTICE_REFRESH_THROTTLE_MS);
   const offPush = socket.onPush((push) => handleFriendPush(push, deps));
 
   let lastStatus = socket.getSnapshot().status;

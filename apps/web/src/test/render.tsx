@@ -2,8 +2,10 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { vi } from 'vitest';
+import { vi, type Mock } from 'vitest';
+import { createStore } from 'zustand';
 import { NavContext, type Nav } from '../nav';
+import { SessionContext, type Session } from '../store/session';
 
 /** A navigator that records what screens ask for and always agrees. */
 export function stubNav(): Nav & { [K in keyof Nav]: ReturnType<typeof vi.fn> } {
@@ -17,20 +19,43 @@ export function stubNav(): Nav & { [K in keyof Nav]: ReturnType<typeof vi.fn> } 
   };
 }
 
-/** Renders a screen the way the app does: query cache, navigation helpers, a router location. */
+type Recorded = 'resume' | 'signIn' | 'signOut' | 'endExpired' | 'clear';
+type StubSession = Omit<Session, Recorded> & { [K in Recorded]: Mock<Session[K]> };
+
+/** A session that records what screens ask of it (signed in with `token`, or signed out). */
+export function stubSession(token: string | null = 'token'): StubSession {
+  const tokens = createStore<{ token: string | null }>()(() => ({ token }));
+  return {
+    tokens,
+    resume: vi.fn<Session['resume']>(),
+    signIn: vi.fn(async (next: string) => tokens.setState({ token: next })),
+    signOut: vi.fn(async () => tokens.setState({ token: null })),
+    endExpired: vi.fn(() => tokens.setState({ token: null })),
+    clear: vi.fn(async () => tokens.setState({ token: null })),
+    discardDeviceChats: async () => undefined,
+  };
+}
+
+/** Renders a screen the way the app does: query cache, session, navigation helpers, a router location. */
 export function renderScreen(
   ui: ReactElement,
-  { nav = stubNav(), path = '/' }: { nav?: Nav; path?: string } = {},
+  {
+    nav = stubNav(),
+    path = '/',
+    session = stubSession(),
+  }: { nav?: Nav; path?: string; session?: StubSession } = {},
 ) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const result = render(
     <QueryClientProvider client={client}>
-      <NavContext value={nav}>
-        <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
-      </NavContext>
+      <SessionContext value={session}>
+        <NavContext value={nav}>
+          <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+        </NavContext>
+      </SessionContext>
     </QueryClientProvider>,
   );
-  return { ...result, nav, client };
+  return { ...result, nav, client, session };
 }
 
 export const envelope = (data: unknown, code = 200, extra: Record<string, unknown> = {}) =>

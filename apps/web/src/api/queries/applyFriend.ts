@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { applyFriend, type RequestOf } from '@paichat/protocol';
-import { refreshFriendApplyCount } from '../../store/friendNotices';
 import { call } from '../request';
+import { refreshNotices } from './notices';
 import { friendAppliesKey } from './friendApplies';
 import { friendInfoKey } from './friendInfo';
 import { friendListKey } from './friendList';
@@ -20,7 +20,7 @@ export function useApplyFriend() {
         client.invalidateQueries({ queryKey: friendAppliesKey }),
       ];
       if (result.status === 'accepted') {
-        settled.push(client.invalidateQueries({ queryKey: friendListKey }), refreshFriendApplyCount(client));
+        settled.push(client.invalidateQueries({ queryKey: friendListKey }), refreshNotices(client));
       }
       await Promise.all(settled);
     },

@@ -6,12 +6,11 @@ import {
   type ApplyStatus,
   type FriendApply,
 } from '@paichat/protocol';
-import { refreshFriendApplyCount, setFriendApplyCount } from '../../store/friendNotices';
-import { useBadges, BadgeTab } from '../../store/badges';
 import { call } from '../request';
 import { friendAppliesKey } from './friendApplies';
 import { friendInfoKey } from './friendInfo';
 import { friendListKey } from './friendList';
+import { friendApplyCount, refreshNotices, setFriendApplyCount } from './notices';
 
 export type ApplyDecision = 'accept' | 'reject' | 'ignore';
 
@@ -42,9 +41,9 @@ export function useDecideFriendApply() {
           row.applyId === apply.applyId ? { ...row, status: outcome[decision], updateTime: Date.now() } : row,
         ),
       );
-      const badge = useBadges.getState().badges[BadgeTab.friendRequests];
-      if (typeof badge === 'number') setFriendApplyCount(badge - 1, client);
-      const settled: Promise<unknown>[] = [refreshFriendApplyCount(client)];
+      const pending = friendApplyCount(client);
+      if (pending !== undefined) setFriendApplyCount(client, pending - 1);
+      const settled: Promise<unknown>[] = [refreshNotices(client)];
       if (decision === 'accept') {
         settled.push(
           client.invalidateQueries({ queryKey: friendListKey }),
@@ -55,9 +54,6 @@ export function useDecideFriendApply() {
     },
     // A request already decided elsewhere (applyNotFound): show the list as the server has it.
     onError: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: friendAppliesKey }),
-        refreshFriendApplyCount(client),
-      ]),
+      Promise.all([client.invalidateQueries({ queryKey: friendAppliesKey }), refreshNotices(client)]),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { blockUser, unblockUser, type PersonView } from '@paichat/protocol';
-import { refreshFriendApplyCount } from '../../store/friendNotices';
 import { call } from '../request';
+import { refreshNotices } from './notices';
 import { friendInfoKey } from './friendInfo';
 import { friendListKey } from './friendList';
 import { friendAppliesKey } from './friendApplies';
@@ -21,7 +21,7 @@ export function useSetBlocked() {
       await Promise.all([
         client.invalidateQueries({ queryKey: friendListKey }),
         client.invalidateQueries({ queryKey: friendAppliesKey }),
-        refreshFriendApplyCount(client),
+        refreshNotices(client),
       ]);
     },
   });

@@ -1,13 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
+import { SessionContext } from '../../store/session';
+import { stubSession } from '../../test/render';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { NavContext, type Nav } from '../../nav';
 import { configureRequest, resetRequest } from '../../api/request';
 import { LoginScreen } from './LoginScreen';
 
-vi.mock('../../store/session', () => ({ signIn: vi.fn(() => Promise.resolve()) }));
-const { signIn } = await import('../../store/session');
+const session = stubSession(null);
+const { signIn } = session;
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
 const captcha = (enabled: boolean, id = 'c1') =>
@@ -32,9 +34,11 @@ function renderLogin(nav = stubNav()) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <NavContext value={nav}>
-        <LoginScreen header="brand" homeUrl="/home" signUpUrl="/signup" agreementUrl="/agreement" />
-      </NavContext>
+      <SessionContext value={session}>
+        <NavContext value={nav}>
+          <LoginScreen header="brand" homeUrl="/home" signUpUrl="/signup" agreementUrl="/agreement" />
+        </NavContext>
+      </SessionContext>
     </QueryClientProvider>,
   );
   return nav;

@@ -6,7 +6,7 @@ import { useT } from '../../i18n';
 import { call } from '../../api/request';
 import * as endpoints from '../../api/endpoints';
 import { check } from '../../lib/checker';
-import { signIn } from '../../store/session';
+import { useSession } from '../../store/session';
 import { BrandHeader } from './BrandHeader';
 import { CaptchaField } from './CaptchaField';
 import { AccountField, FormEnd } from './FormEnd';
@@ -27,6 +27,7 @@ export interface LoginScreenProps {
 export function LoginScreen({ header, homeUrl, signUpUrl, agreementUrl }: LoginScreenProps) {
   const t = useT();
   const nav = useNav();
+  const session = useSession();
   const code = useVerificationCode();
 
   const [account, setAccount] = useState('');
@@ -46,7 +47,7 @@ export function LoginScreen({ header, homeUrl, signUpUrl, agreementUrl }: LoginS
     setBusy(true);
     try {
       const { token } = await call(endpoints.login, { account: values.account, password, ...code.answer() });
-      await signIn(token);
+      await session.signIn(token);
       nav.reLaunch(homeUrl);
     } catch (failure) {
       // The request function has shown the server's message.

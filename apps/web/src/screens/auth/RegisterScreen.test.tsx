@@ -2,12 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { configureRequest, resetRequest } from '../../api/request';
-import { envelope, renderScreen } from '../../test/render';
+import { envelope, renderScreen, stubSession } from '../../test/render';
 import { RegisterScreen } from './RegisterScreen';
 import { localChatNoState } from './useChatNoCheck';
 
-vi.mock('../../store/session', () => ({ signIn: vi.fn(() => Promise.resolve()) }));
-const { signIn } = await import('../../store/session');
+const session = stubSession(null);
+const { signIn } = session;
 
 let fetchMock: ReturnType<typeof vi.fn<(url: string, init: RequestInit) => Promise<Response>>>;
 const taken = new Set(['alice']);
@@ -56,7 +56,7 @@ describe('localChatNoState', () => {
 describe('RegisterScreen', () => {
   it('checks the chat ID live: too short, invalid, checking, available, in use', async () => {
     const user = userEvent.setup();
-    renderScreen(<RegisterScreen homeUrl="/home" agreementUrl="/agreement" />);
+    renderScreen(<RegisterScreen homeUrl="/home" agreementUrl="/agreement" />, { session });
     const chatNo = screen.getByRole('textbox', { name: 'Chat ID' });
 
     await user.type(chatNo, 'ab');
@@ -79,7 +79,7 @@ describe('RegisterScreen', () => {
 
   it('validates, then signs up and goes to the Message tab', async () => {
     const user = userEvent.setup();
-    const { nav } = renderScreen(<RegisterScreen homeUrl="/home" agreementUrl="/agreement" />);
+    const { nav } = renderScreen(<RegisterScreen homeUrl="/home" agreementUrl="/agreement" />, { session });
     const alert = () => screen.getByRole('alert').textContent;
     const submit = screen.getByRole('button', { name: 'Sign up' });
 
@@ -130,7 +130,7 @@ describe('RegisterScreen', () => {
         return envelope(null, 400, { msg: 'Wrong or expired verification code', err: 'captchaWrong' });
       return serve(url, init);
     });
-    const { nav } = renderScreen(<RegisterScreen homeUrl="/home" agreementUrl="/agreement" />);
+    const { nav } = renderScreen(<RegisterScreen homeUrl="/home" agreementUrl="/agreement" />, { session });
     const alert = () => screen.getByRole('alert').textContent;
     await user.type(screen.getByRole('textbox', { name: 'Chat ID' }), 'carol_1');
     await user.type(screen.getByRole('textbox', { name: 'Nickname' }), 'Carol');
@@ -160,7 +160,7 @@ describe('RegisterScreen', () => {
 
   it('goes back to login', async () => {
     const user = userEvent.setup();
-    const { nav } = renderScreen(<RegisterScreen homeUrl="/home" agreementUrl="/agreement" />);
+    const { nav } = renderScreen(<RegisterScreen homeUrl="/home" agreementUrl="/agreement" />, { session });
     await user.click(screen.getByRole('button', { name: 'Back to login' }));
     expect(nav.navigateBack).toHaveBeenCalled();
   });

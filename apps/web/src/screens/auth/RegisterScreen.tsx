@@ -6,7 +6,7 @@ import { useT } from '../../i18n';
 import { call } from '../../api/request';
 import * as endpoints from '../../api/endpoints';
 import { check } from '../../lib/checker';
-import { signIn } from '../../store/session';
+import { useSession } from '../../store/session';
 import { NEW_PASSWORD_MAX, NICKNAME_MAX } from '@paichat/protocol';
 import { CaptchaField } from './CaptchaField';
 import { ChatNoHint } from './ChatNoHint';
@@ -26,6 +26,7 @@ export interface RegisterScreenProps {
 export function RegisterScreen({ homeUrl, agreementUrl }: RegisterScreenProps) {
   const t = useT();
   const nav = useNav();
+  const session = useSession();
   const [chatNo, setChatNo] = useState('');
   const [nickName, setNickName] = useState('');
   const [password, setPassword] = useState('');
@@ -60,7 +61,7 @@ export function RegisterScreen({ homeUrl, agreementUrl }: RegisterScreenProps) {
         password,
         ...code.answer(),
       });
-      await signIn(token);
+      await session.signIn(token);
       nav.reLaunch(homeUrl);
     } catch (failure) {
       // Shown by the request function (a wrong code, a taken chat ID, a closed sign-up, the network).

@@ -6,7 +6,7 @@ import { VirtuosoMockContext } from 'react-virtuoso';
 import type { Friend } from '@paichat/protocol';
 import { configureRequest, resetRequest } from '../../api/request';
 import { friendListKey } from '../../api/queries/friendList';
-import { BadgeTab, useBadges } from '../../store/badges';
+import { noticesKey } from '../../api/queries/notices';
 import { renderScreen } from '../../test/render';
 import { fakeApi } from '../friends/fakeApi';
 import { ContactsScreen } from './ContactsScreen';
@@ -43,9 +43,13 @@ function serve(list: Friend[]) {
 }
 
 beforeEach(() => resetRequest());
-afterEach(() => {
-  resetRequest();
-  useBadges.getState().clearAll();
+afterEach(() => resetRequest());
+
+/** The cached `/my/notices`, with this many pending friend requests. */
+const notices = (count: number) => ({
+  friendApply: { count },
+  topicReply: { count: 0 },
+  topicRed: { portrait: '' },
 });
 
 describe('ContactsScreen', () => {
@@ -97,10 +101,9 @@ describe('ContactsScreen', () => {
 
   it('shows New Friends with the pending count, Group Chats and Search', async () => {
     serve([]);
-    const { nav } = renderScreen(sized(<ContactsScreen {...urls} />));
-    act(() => useBadges.getState().setBadge(BadgeTab.friendRequests, 3));
-    const newFriends = screen.getByRole('button', { name: 'New Friends' });
-    expect(screen.getByRole('button', { name: 'New Friends', description: '3 new' })).toBe(newFriends);
+    const { nav, client } = renderScreen(sized(<ContactsScreen {...urls} />));
+    act(() => client.setQueryData(noticesKey, notices(3)));
+    const newFriends = await screen.findByRole('button', { name: 'New Friends', description: '3 new' });
     await userEvent.click(newFriends);
     expect(nav.navigateTo).toHaveBeenCalledWith('/new');
     await userEvent.click(screen.getByRole('button', { name: 'Group Chats' }));
@@ -108,8 +111,8 @@ describe('ContactsScreen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
     expect(nav.navigateTo).toHaveBeenCalledWith('/search');
 
-    act(() => useBadges.getState().setBadge(BadgeTab.friendRequests, 0));
-    expect(newFriends.getAttribute('aria-describedby')).toBeNull();
+    act(() => client.setQueryData(noticesKey, notices(0)));
+    await waitFor(() => expect(newFriends.getAttribute('aria-describedby')).toBeNull());
     expect(await screen.findByText('No contacts yet')).toBeTruthy();
   });
 

@@ -14,7 +14,8 @@ import { displayNameOf, groupContacts } from '../../lib/contactGroups';
 import { withQuery } from '../../lib/url';
 import { useNav } from '../../nav';
 import { useT } from '../../i18n';
-import { BadgeTab, badgeText, useBadges } from '../../store/badges';
+import { badgeText } from '../../lib/badge';
+import { useFriendRequestCount } from '../../store/tabBadges';
 import { ContactList } from './ContactList';
 import s from './contacts.module.css';
 
@@ -36,14 +37,14 @@ export function ContactsScreen({
   const t = useT();
   const nav = useNav();
   const friends = useFriendList();
-  const pending = useBadges((state) => state.badges[BadgeTab.friendRequests]);
+  const pending = useFriendRequestCount();
   const badgeId = useId();
 
   const groups = useMemo(
     () => groupContacts(friends.data ?? [], displayNameOf, (friend) => friend.userId),
     [friends.data],
   );
-  const pendingText = typeof pending === 'number' ? badgeText(pending) : '';
+  const pendingText = badgeText(pending);
 
   const header = (
     <>

@@ -5,7 +5,8 @@ import type { FriendApply } from '@paichat/protocol';
 import { configureRequest, resetRequest } from '../../api/request';
 import { friendListKey } from '../../api/queries/friendList';
 import { installReact19Render } from '../../lib/ui';
-import { BadgeTab, useBadges } from '../../store/badges';
+import type { QueryClient } from '@tanstack/react-query';
+import { friendApplyCount } from '../../api/queries/notices';
 import { renderScreen } from '../../test/render';
 import { fakeApi, refusal } from './fakeApi';
 import { NewFriendsScreen } from './NewFriendsScreen';
@@ -61,22 +62,27 @@ function serve() {
 }
 
 const row = (name: string) => within(screen.getByRole('article', { name }));
-const badge = () => useBadges.getState().badges[BadgeTab.friendRequests];
+let client: QueryClient | undefined;
+/** The Contact tab's badge: the pending count in the screen's query cache. */
+const badge = () => client && friendApplyCount(client);
+
+function renderNewFriends() {
+  const rendered = renderScreen(<NewFriendsScreen searchUrl="/search" contactInfoUrl="/info" />);
+  client = rendered.client;
+  return rendered;
+}
 
 beforeAll(() => installReact19Render());
-beforeEach(() => {
-  resetRequest();
-  useBadges.getState().setBadge(BadgeTab.friendRequests, 2);
-});
+beforeEach(() => resetRequest());
 afterEach(() => {
   resetRequest();
-  useBadges.getState().clearAll();
+  client = undefined;
 });
 
 describe('NewFriendsScreen', () => {
   it('lists received and sent requests with their messages and states', async () => {
     serve();
-    renderScreen(<NewFriendsScreen searchUrl="/search" contactInfoUrl="/info" />);
+    renderNewFriends();
     const received = within(await screen.findByRole('region', { name: 'Received' }));
     expect(received.getAllByRole('article')).toHaveLength(2);
     expect(row('Ben').getByText("Hi, I'm Ben")).toBeTruthy();
@@ -94,7 +100,7 @@ describe('NewFriendsScreen', () => {
 
   it('accepts: the row, the badge and the contact list change at once', async () => {
     const { api } = serve();
-    const { client } = renderScreen(<NewFriendsScreen searchUrl="/search" contactInfoUrl="/info" />);
+    const { client } = renderNewFriends();
     client.setQueryData(friendListKey, []);
     await screen.findByRole('article', { name: 'Ben' });
     await userEvent.click(row('Ben').getByRole('button', { name: 'Accept' }));
@@ -111,7 +117,7 @@ describe('NewFriendsScreen', () => {
 
   it('rejects and ignores, each through its own call', async () => {
     const { api } = serve();
-    renderScreen(<NewFriendsScreen searchUrl="/search" contactInfoUrl="/info" />);
+    renderNewFriends();
     await screen.findByRole('article', { name: 'Ben' });
     await userEvent.click(row('Ben').getByRole('button', { name: 'Reject' }));
     expect(await row('Ben').findByText('Rejected')).toBeTruthy();
@@ -147,7 +153,7 @@ describe('NewFriendsScreen', () => {
         return answer(url, init);
       },
     });
-    renderScreen(<NewFriendsScreen searchUrl="/search" contactInfoUrl="/info" />);
+    renderNewFriends();
     await screen.findByRole('article', { name: 'Ben' });
     await userEvent.click(row('Ben').getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(toast).toHaveBeenCalledWith('The friend request could not be found', 'top'));
@@ -158,7 +164,7 @@ describe('NewFriendsScreen', () => {
   it('shows an empty state without requests, with the way to search', async () => {
     const api = fakeApi({ 'GET /friend/applyList': () => ({ list: [] }) });
     configureRequest({ fetch: api.fetch, toast: vi.fn() });
-    const { nav } = renderScreen(<NewFriendsScreen searchUrl="/search" contactInfoUrl="/info" />);
+    const { nav } = renderNewFriends();
     expect(await screen.findByText('No friend requests yet')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Add friends by PipID' }));
     expect(nav.navigateTo).toHaveBeenCalledWith('/search');

@@ -6,7 +6,7 @@ import type { FriendApply } from '@paichat/protocol';
 import { Page } from '../../components/Page';
 import { EmptyState } from '../../components/EmptyState';
 import { useFriendApplies } from '../../api/queries/friendApplies';
-import { refreshFriendApplyCount } from '../../store/friendNotices';
+import { refreshNotices } from '../../api/queries/notices';
 import { useNav } from '../../nav';
 import { useT } from '../../i18n';
 import { ApplyRow } from './ApplyRow';
@@ -31,10 +31,10 @@ export function NewFriendsScreen({ searchUrl, contactInfoUrl }: NewFriendsScreen
 
   // The list is fetched afresh on opening; the badge is checked against the server with it.
   useEffect(() => {
-    void refreshFriendApplyCount(client);
+    void refreshNotices(client);
   }, [client]);
 
-  const refresh = () => Promise.all([applies.refetch(), refreshFriendApplyCount(client)]);
+  const refresh = () => Promise.all([applies.refetch(), refreshNotices(client)]);
   const received = applies.data?.filter((apply) => apply.direction === 'received') ?? [];
   const sent = applies.data?.filter((apply) => apply.direction === 'sent') ?? [];
 

@@ -3,14 +3,11 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { configureRequest, resetRequest } from '../../api/request';
 import { installReact19Render } from '../../lib/ui';
-import { envelope, renderScreen } from '../../test/render';
+import { envelope, renderScreen, stubSession } from '../../test/render';
 import { MeScreen, type MeLinks } from './MeScreen';
 
-vi.mock('../../store/session', () => ({
-  signOut: vi.fn(() => Promise.resolve()),
-  useSession: (select: (s: { token: string | null }) => unknown) => select({ token: 't' }),
-}));
-const { signOut } = await import('../../store/session');
+const session = stubSession();
+const { signOut } = session;
 
 const links: MeLinks = {
   personalInfo: '/pi',
@@ -42,7 +39,7 @@ afterEach(() => resetRequest());
 describe('MeScreen', () => {
   it('shows the signed-in user: initials, nickname and chat ID', async () => {
     configureRequest({ fetch: async () => envelope(me), toast: vi.fn() });
-    renderScreen(<MeScreen links={links} />);
+    renderScreen(<MeScreen links={links} />, { session });
     expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeTruthy();
     expect(screen.getByText('Chat ID: ada_1815')).toBeTruthy();
     expect(screen.getByRole('img', { name: 'Profile photo of Ada Lovelace' }).textContent).toBe('AL');
@@ -50,7 +47,7 @@ describe('MeScreen', () => {
 
   it('shows the portrait when there is one', async () => {
     configureRequest({ fetch: async () => envelope({ ...me, portrait: '/files/p.png' }), toast: vi.fn() });
-    renderScreen(<MeScreen links={links} />);
+    renderScreen(<MeScreen links={links} />, { session });
     const img = await screen.findByRole('img', { name: 'Profile photo of Ada Lovelace' });
     expect(img.getAttribute('src')).toBe('/files/p.png');
   });
@@ -61,7 +58,7 @@ describe('MeScreen', () => {
       fetch: async () => (fail ? new Response('', { status: 500 }) : envelope(me)),
       toast: vi.fn(),
     });
-    renderScreen(<MeScreen links={links} />);
+    renderScreen(<MeScreen links={links} />, { session });
     await userEvent.click(await screen.findByRole('button', { name: 'Retry' }));
     fail = false;
     await userEvent.click(await screen.findByRole('button', { name: 'Retry' }));
@@ -70,7 +67,7 @@ describe('MeScreen', () => {
 
   it('opens Personal Info from its entry and from the profile card', async () => {
     configureRequest({ fetch: async () => envelope(me), toast: vi.fn() });
-    const { nav } = renderScreen(<MeScreen links={links} />);
+    const { nav } = renderScreen(<MeScreen links={links} />, { session });
     await userEvent.click(screen.getByRole('button', { name: 'Personal Info' }));
     expect(nav.navigateTo).toHaveBeenLastCalledWith('/pi');
     vi.mocked(nav.navigateTo).mockClear();
@@ -82,14 +79,14 @@ describe('MeScreen', () => {
 
   it('opens its entries, Language among them', async () => {
     configureRequest({ fetch: async () => envelope(me), toast: vi.fn() });
-    const { nav } = renderScreen(<MeScreen links={links} />);
+    const { nav } = renderScreen(<MeScreen links={links} />, { session });
     await userEvent.click(screen.getByRole('button', { name: 'Language' }));
     expect(nav.navigateTo).toHaveBeenCalledWith('/lang');
   });
 
   it('signs out after confirmation', async () => {
     configureRequest({ fetch: async () => envelope(me), toast: vi.fn() });
-    renderScreen(<MeScreen links={links} />);
+    renderScreen(<MeScreen links={links} />, { session });
     // The dialog animates in; jsdom never finishes the animation that re-enables pointer events.
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     await user.click(screen.getByRole('button', { name: 'Sign out' }));

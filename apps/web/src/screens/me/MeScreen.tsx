@@ -11,7 +11,7 @@ import { Page } from '../../components/Page';
 import { EntryList } from '../../components/EntryList';
 import { useNav } from '../../nav';
 import { useT } from '../../i18n';
-import { useSession } from '../../store/session';
+import { useSignedIn } from '../../store/session';
 import { ProfileCard } from './ProfileCard';
 import { useSignOut } from './useSignOut';
 import s from './MeScreen.module.css';
@@ -30,7 +30,7 @@ export interface MeLinks {
 export function MeScreen({ links }: { links: MeLinks }) {
   const t = useT();
   const nav = useNav();
-  const signedIn = useSession((state) => state.token !== null);
+  const signedIn = useSignedIn();
 
   const go = (url: string) => () => nav.navigateTo(url);
   const onSignOut = useSignOut();

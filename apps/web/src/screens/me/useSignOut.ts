@@ -1,10 +1,11 @@
 import { confirmDialog } from '../../lib/ui';
 import { useT } from '../../i18n';
-import { signOut } from '../../store/session';
+import { useSession } from '../../store/session';
 
 /** Sign out, after the person confirms (Me tab and Settings). */
 export function useSignOut(): () => Promise<void> {
   const t = useT();
+  const session = useSession();
   return async () => {
     const confirmed = await confirmDialog({
       title: t('me.signOutTitle'),
@@ -12,6 +13,6 @@ export function useSignOut(): () => Promise<void> {
       confirmText: t('common.confirm'),
       cancelText: t('common.cancel'),
     });
-    if (confirmed) await signOut();
+    if (confirmed) await session.signOut();
   };
 }

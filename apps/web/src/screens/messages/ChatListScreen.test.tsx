@@ -5,14 +5,14 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { installReact19Render } from '../../lib/ui';
 import { installPointerCapture } from '../../components/chat/testSupport';
-import { queryClient } from '../../api/queryClient';
+import { createQueryClient } from '../../api/queryClient';
 import { configureRequest, resetRequest } from '../../api/request';
 import { NavContext } from '../../nav';
 import { renderScreen, stubNav } from '../../test/render';
 import { fakeApi } from '../friends/fakeApi';
 import { ChatEngineProvider } from '../../store/chat/hooks';
 import type { ChatEngine } from '../../store/chat/engine';
-import { appDeps } from '../../store/chat/lifecycle';
+import { ChatLifecycle } from '../../store/chat/lifecycle';
 import { AMY, BEN, CHEN, createWorld, deliver, onlineEngine, sendAs } from '../../store/chat/testing/harness';
 import { ChatListScreen } from './ChatListScreen';
 
@@ -26,7 +26,6 @@ beforeAll(() => {
 afterEach(async () => {
   await engine?.stop();
   resetRequest();
-  queryClient.clear();
 });
 
 /** Amy's engine, after Ben and then Chen wrote to her (Chen's chat is the newest). */
@@ -126,7 +125,8 @@ describe('ChatListScreen on the chat engine', () => {
     const { groupId } = world.server.createGroup(AMY, [BEN, CHEN], 'Trip');
     await world.server.as(BEN).call(groupSendMsg, { groupId, msgType: 'TEXT', content: { text: 'hi' } });
     // The app's wiring: the engine reads remarks from the app's query cache, which the screen fills.
-    const { remarkOf, subscribeRemarks } = appDeps(AMY);
+    const queryClient = createQueryClient();
+    const { remarkOf, subscribeRemarks } = new ChatLifecycle({ queryClient, toast: vi.fn() }).appDeps(AMY);
     engine = await onlineEngine(world, { remarkOf, subscribeRemarks });
     deliver(world, engine);
     await engine.idle();

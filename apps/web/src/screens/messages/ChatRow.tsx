@@ -3,7 +3,7 @@ import { SoundMuteOutline } from 'antd-mobile-icons';
 import { Avatar } from '../../components/Avatar';
 import type { SheetAction } from '../../components/chat/Sheet';
 import { useT } from '../../i18n';
-import { badgeText } from '../../store/badges';
+import { badgeText } from '../../lib/badge';
 import type { ChatListEntry } from '../../store/chat/types';
 import { formatChatTime } from '../../lib/chatTime';
 import { mergeHandlers } from '../../lib/mergeHandlers';

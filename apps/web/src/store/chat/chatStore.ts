@@ -5,7 +5,7 @@
  * change chats through it, so every change is saved and shown the same way: `apply` or `update`
  * a chat, and `persist` the ops a step answered.
  */
-import type { BadgeValue } from '../badges';
+import type { BadgeValue } from '../../lib/badge';
 import { isListed, toEntry } from './chatState';
 import { mayHaveOlder, type ChatChange } from './merge';
 import { compareMessages, mergeMessages, visibleRows, type RemarkOf } from './messages';

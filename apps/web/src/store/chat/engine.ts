@@ -40,7 +40,7 @@ import {
   type MsgType,
   type ServerPush,
 } from '@paichat/protocol';
-import type { BadgeValue } from '../badges';
+import type { BadgeValue } from '../../lib/badge';
 import type { SocketStatus } from '../../realtime/SocketClient';
 import { parseCallRecord } from './callEnd';
 import { CatchUp } from './catchUp';

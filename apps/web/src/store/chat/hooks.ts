@@ -2,7 +2,7 @@
  * React's view of the chat engine. Screens read through these hooks and act through
  * `useChatCommands()`; they never fetch chats or messages themselves.
  *
- * The engine is the signed-in user's (lifecycle.ts); a test or a story can hand its own
+ * The engine is the signed-in user's (lifecycle.ts, given by <ChatLifecycleContext>); a test or a story can hand its own
  * through <ChatEngineProvider engine={…}>. With no engine (signed out, still starting) the
  * hooks answer empty states and the commands do nothing.
  */
@@ -15,9 +15,9 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import type { BadgeValue } from '../badges';
+import type { BadgeValue } from '../../lib/badge';
 import type { ChatEngine, ChatEngineSnapshot } from './engine';
-import { getChatEngine, subscribeChatEngine } from './lifecycle';
+import { ChatLifecycleContext } from './lifecycle';
 import type { ChatCommands, ChatListState, ChatWindowState } from './types';
 
 const ChatEngineContext = createContext<ChatEngine | null | undefined>(undefined);
@@ -37,10 +37,17 @@ const noop = () => () => undefined;
 const NO_LIST: ChatListState = Object.freeze({ status: 'none', list: [], syncing: false });
 const NO_WINDOW: ChatWindowState = Object.freeze({ messages: [], hasOlder: false, loadingOlder: false });
 
-/** The engine in use: the provided one, else the signed-in user's. */
+const noEngine = () => null;
+
+/** The engine in use: the provided one, else the signed-in user's (from the app's lifecycle). */
 export function useChatEngine(): ChatEngine | null {
   const provided = use(ChatEngineContext);
-  const app = useSyncExternalStore(subscribeChatEngine, getChatEngine, getChatEngine);
+  const lifecycle = use(ChatLifecycleContext);
+  const app = useSyncExternalStore(
+    lifecycle ? lifecycle.subscribe : noop,
+    lifecycle ? lifecycle.getEngine : noEngine,
+    lifecycle ? lifecycle.getEngine : noEngine,
+  );
   return provided === undefined ? app : provided;
 }
 

@@ -1,13 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IDBFactory } from 'fake-indexeddb';
 import type { Friend, ServerPush, UserInfo } from '@paichat/protocol';
-import { queryClient } from '../../api/queryClient';
+import { createQueryClient } from '../../api/queryClient';
 import { friendListKey } from '../../api/queries/friendList';
 import { myInfoKey } from '../../api/queries/myInfo';
 import { writeAuthToken, clearAuthToken } from '../../lib/authToken';
 import type { SocketSnapshot, SocketStatus } from '../../realtime/SocketClient';
-import { BadgeTab, useBadges } from '../badges';
-import { CHAT_USER_KEY, appDeps, attachChatEngine, getChatEngine, stopChatEngine } from './lifecycle';
+import { CHAT_USER_KEY, ChatLifecycle } from './lifecycle';
 import { AMY, BEN, createWorld, sendAs } from './testing/harness';
 
 /** The socket client as the engine sees it. */
@@ -49,12 +48,24 @@ async function until(condition: () => boolean): Promise<void> {
   expect(condition()).toBe(true);
 }
 
+const lifecycles: ChatLifecycle[] = [];
+
+/** The app's lifecycle over its own query cache, its engines on the world's server. */
+function lifecycleFor(world: ReturnType<typeof createWorld>) {
+  const queryClient = createQueryClient();
+  const chats = new ChatLifecycle({
+    queryClient,
+    toast: vi.fn(),
+    overrides: { transport: world.device.transport },
+  });
+  lifecycles.push(chats);
+  return { chats, queryClient };
+}
+
 afterEach(async () => {
-  await stopChatEngine();
-  queryClient.clear();
+  for (const chats of lifecycles.splice(0)) await chats.stop();
   localStorage.clear();
   clearAuthToken();
-  useBadges.getState().clearAll();
 });
 
 describe('the engine and the session', () => {
@@ -62,21 +73,22 @@ describe('the engine and the session', () => {
     const world = createWorld();
     const socket = new FakeSocket();
     globalThis.indexedDB = new IDBFactory();
-    const detach = attachChatEngine(socket, { transport: world.device.transport });
+    const { chats, queryClient } = lifecycleFor(world);
+    const detach = chats.attach(socket);
     queryClient.setQueryData(myInfoKey, me(AMY));
     socket.set('connecting');
     socket.set('open');
-    await until(() => getChatEngine()?.getSnapshot().list.length === 2);
-    expect(getChatEngine()?.userId).toBe(AMY);
+    await until(() => chats.getEngine()?.getSnapshot().list.length === 2);
+    expect(chats.getEngine()?.userId).toBe(AMY);
     expect(localStorage.getItem(CHAT_USER_KEY)).toBe(AMY);
 
     await sendAs(world, BEN, AMY, 'hello');
     for (const push of world.device.pending.splice(0)) socket.push(push);
-    await getChatEngine()?.idle();
-    expect(useBadges.getState().badges[BadgeTab.chats]).toBe(1);
+    await chats.getEngine()?.idle();
+    expect(chats.getEngine()?.getSnapshot().total).toBe(1);
 
     socket.set('closed');
-    await until(() => getChatEngine() === null);
+    await until(() => chats.getEngine() === null);
     expect(localStorage.getItem(CHAT_USER_KEY)).toBeNull();
     detach();
   });
@@ -85,20 +97,22 @@ describe('the engine and the session', () => {
     const world = createWorld();
     globalThis.indexedDB = new IDBFactory();
     const first = new FakeSocket();
-    const detachFirst = attachChatEngine(first, { transport: world.device.transport });
-    queryClient.setQueryData(myInfoKey, me(AMY));
+    const before = lifecycleFor(world);
+    const detachFirst = before.chats.attach(first);
+    before.queryClient.setQueryData(myInfoKey, me(AMY));
     first.set('open');
-    await until(() => getChatEngine()?.getSnapshot().list.length === 2);
-    await getChatEngine()?.idle();
+    await until(() => before.chats.getEngine()?.getSnapshot().list.length === 2);
+    await before.chats.getEngine()?.idle();
     detachFirst();
-    await stopChatEngine();
-    queryClient.clear();
+    await before.chats.stop();
 
-    // The reload: a stored token and the remembered user, the network down.
+    // The reload: a new page (its own cache, no user info), a stored token and the remembered
+    // user, the network down.
     world.device.online = false;
     writeAuthToken('token');
-    const detach = attachChatEngine(new FakeSocket(), { transport: world.device.transport });
-    await until(() => getChatEngine()?.getSnapshot().list.length === 2);
+    const { chats } = lifecycleFor(world);
+    const detach = chats.attach(new FakeSocket());
+    await until(() => chats.getEngine()?.getSnapshot().list.length === 2);
     detach();
   });
 });
@@ -116,7 +130,8 @@ describe("the app's remarks", () => {
   });
 
   it('come from the friend list in the query cache, and a change of it is told', () => {
-    const deps = appDeps(AMY);
+    const queryClient = createQueryClient();
+    const deps = new ChatLifecycle({ queryClient, toast: vi.fn() }).appDeps(AMY);
     let told = 0;
     const off = deps.subscribeRemarks?.(() => (told += 1));
     expect(deps.remarkOf?.(BEN)).toBeUndefined();

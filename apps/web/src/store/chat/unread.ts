@@ -9,7 +9,7 @@
  * - a message arriving in the chat that is open on a visible page is read at once.
  * Both numbers only grow, so merging an older answer with a newer push takes the maximum.
  */
-import type { BadgeValue } from '../badges';
+import type { BadgeValue } from '../../lib/badge';
 import type { ChatListEntry } from './types';
 
 export function unreadOf(lastSeq: number, readSeq: number): number {

@@ -5,7 +5,7 @@
  */
 import { IDBFactory } from 'fake-indexeddb';
 import { sendMsg } from '@paichat/protocol';
-import type { BadgeValue } from '../../badges';
+import type { BadgeValue } from '../../../lib/badge';
 import { ChatEngine, type ChatEngineDeps } from '../engine';
 import { openChatStorage } from '../storage';
 import { FakeChatServer, type FakeDevice } from './fakeChatServer';

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { WebSocketLike } from '../realtime/SocketClient';
+import { screen } from '@testing-library/react';
+import type { WebSocketLike } from './realtime/SocketClient';
 
-/** The browser WebSocket, replaced before the session module makes its socket. */
+/** The browser WebSocket, replaced before the app makes its socket. */
 class FakeWebSocket implements WebSocketLike {
   static instances: FakeWebSocket[] = [];
   readyState = 0;
@@ -22,11 +23,12 @@ class FakeWebSocket implements WebSocketLike {
 vi.stubGlobal('WebSocket', FakeWebSocket);
 
 const events: string[] = [];
-const { configureRequest, request, resetRequest } = await import('../api/request');
-const session = await import('./session');
-const { readAuthToken, writeAuthToken } = await import('../lib/authToken');
-const { useBadges } = await import('./badges');
-const { CHAT_DB_NAME, openChatStorage } = await import('./chat/storage');
+const { configureRequest, request, resetRequest } = await import('./api/request');
+const { bootstrap } = await import('./bootstrap');
+const { readAuthToken, writeAuthToken } = await import('./lib/authToken');
+const { CHAT_DB_NAME, openChatStorage } = await import('./store/chat/storage');
+const { installReact19Render } = await import('./lib/ui');
+type App = ReturnType<typeof bootstrap>;
 
 /** Chats stored on this browser by user u1: a list entry, a message, an unsent outbox item. */
 async function storeChatsOfU1(): Promise<void> {
@@ -60,19 +62,18 @@ const me = {
   gender: 'female',
   intro: '',
 };
-const goToLogin = vi.fn(() => events.push('login'));
 const toast = vi.fn((message: string) => events.push(`toast ${message}`));
+let app: App;
+const goToLogin = vi.fn<(to: string) => void>();
 
 beforeEach(() => {
   events.length = 0;
   revoked = false;
   FakeWebSocket.instances = [];
   resetRequest();
-  goToLogin.mockClear();
   toast.mockClear();
   configureRequest({
     toast,
-    onSessionExpired: session.endExpiredSession,
     fetch: async (url, init) => {
       events.push(`${init.method} ${url}`);
       if (revoked) return new Response(JSON.stringify({ code: 401, msg: 'no' }), { status: 401 });
@@ -81,26 +82,36 @@ beforeEach(() => {
         const ticket = { ticket: `ticket-${FakeWebSocket.instances.length + 1}`, expiresAt: 0 };
         return new Response(JSON.stringify({ code: 200, msg: 'ok', data: ticket }));
       }
+      if (url === '/chat/getChatSessions') {
+        const page = { list: [], total: 0, pageNum: 1, pageSize: 20, pages: 0 };
+        return new Response(JSON.stringify({ code: 200, msg: 'ok', data: page }));
+      }
       return new Response(JSON.stringify({ code: 200, msg: 'ok', data: null }));
     },
   });
-  session.configureSession({ goToLogin });
+  app = bootstrap();
+  goToLogin.mockClear();
+  app.nav.reLaunch = (to) => {
+    events.push('login');
+    goToLogin(to);
+    return { ok: true, to, notFound: false };
+  };
 });
-afterEach(() => session.clearSession());
+afterEach(() => app.session.clear());
 
 /** Signs in and waits for the socket, which opens once its ticket has come. */
 async function signedIn(token: string): Promise<FakeWebSocket> {
   const before = FakeWebSocket.instances.length;
-  await session.signIn(token);
+  await app.session.signIn(token);
   await vi.waitFor(() => expect(FakeWebSocket.instances.length).toBeGreaterThan(before));
   return FakeWebSocket.instances.at(-1) as FakeWebSocket;
 }
 
-describe('session', () => {
+describe('the session, as the app wires it', () => {
   it('signs in: stores the token, loads user info, then opens the socket with a ticket, never the token', async () => {
     await signedIn('tok+1');
     expect(readAuthToken()).toBe('tok+1');
-    expect(session.useSession.getState().token).toBe('tok+1');
+    expect(app.session.tokens.getState().token).toBe('tok+1');
     expect(events.slice(0, 2)).toEqual(['GET /my/getInfo', 'POST /auth/socketTicket']);
     expect(FakeWebSocket.instances.at(-1)?.url).toMatch(/\/ws\?Authorization=ticket-1$/);
     expect(FakeWebSocket.instances.at(-1)?.url).not.toContain('tok');
@@ -111,17 +122,15 @@ describe('session', () => {
     localStorage.setItem('locale', 'fr');
     localStorage.setItem('tok_chatlistData', '[]');
     sessionStorage.setItem('x', '1');
-    useBadges.getState().setBadge(0, 4);
     events.length = 0;
 
-    await session.signOut();
+    await app.session.signOut();
     expect(events).toEqual(['ws closed 1000', 'POST /auth/logout', 'login']);
     expect(readAuthToken()).toBeNull();
-    expect(session.useSession.getState().token).toBeNull();
+    expect(app.session.tokens.getState().token).toBeNull();
     expect(localStorage.getItem('locale')).toBe('fr');
     expect(localStorage.getItem('tok_chatlistData')).toBeNull();
     expect(sessionStorage.length).toBe(0);
-    expect(useBadges.getState().badges).toEqual([0, 0, 0, 0]);
     expect(toast).not.toHaveBeenCalled();
   });
 
@@ -130,7 +139,7 @@ describe('session', () => {
     await storeChatsOfU1();
     expect(await chatStoreExists()).toBe(true);
 
-    await session.signOut();
+    await app.session.signOut();
     await vi.waitFor(async () => expect(await chatStoreExists()).toBe(false));
   });
 
@@ -163,11 +172,35 @@ describe('session', () => {
     ws?.onclose?.({ code: 4002 });
     expect(toast).toHaveBeenCalledExactlyOnceWith('You have been signed out, please login again', 'center');
     expect(goToLogin).toHaveBeenCalledOnce();
-    expect(session.useSession.getState().token).toBeNull();
+    expect(app.session.tokens.getState().token).toBeNull();
+  });
+
+  it('ends the session when the server closes the socket with 4001 (expired)', async () => {
+    const ws = await signedIn('tok');
+    ws.onopen?.({});
+    ws.onclose?.({ code: 4001 });
+    expect(toast).toHaveBeenCalledExactlyOnceWith('Login expired, please login again', 'center');
+    expect(goToLogin).toHaveBeenCalledOnce();
+  });
+
+  it('tells the person when their account signs in on another device, and stays signed in', async () => {
+    installReact19Render();
+    const ws = await signedIn('tok');
+    ws.onopen?.({});
+    const push = {
+      pushType: 'NOTICE',
+      noticeType: 'LOGIN_ELSEWHERE',
+      msgContent: { device: 'H5' },
+      createTime: 1,
+    };
+    ws.onmessage?.({ data: JSON.stringify(push) });
+    expect(await screen.findByText('Your account signed in on another device')).toBeTruthy();
+    expect(goToLogin).not.toHaveBeenCalled();
+    expect(readAuthToken()).toBe('tok');
   });
 
   it('resumes a stored session: user info first, then the socket', async () => {
-    session.resumeSession('stored');
+    app.session.resume('stored');
     expect(FakeWebSocket.instances).toHaveLength(0);
     await vi.waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1));
     expect(events[0]).toBe('GET /my/getInfo');
@@ -176,7 +209,7 @@ describe('session', () => {
   it('does not open the socket when the stored token turns out expired', async () => {
     writeAuthToken('stale');
     revoked = true;
-    session.resumeSession('stale');
+    app.session.resume('stale');
     await vi.waitFor(() => expect(goToLogin).toHaveBeenCalled());
     await new Promise((r) => setTimeout(r, 0));
     expect(FakeWebSocket.instances).toHaveLength(0);

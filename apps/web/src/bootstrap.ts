@@ -1,0 +1,69 @@
+/**
+ * The composition root: the one place that makes the app's long-lived parts and wires them
+ * together — the query cache, the request function's session hook, the socket, the chat
+ * engine's lifecycle, the session, and who hears which push. No other module opens a socket or
+ * holds app state when it is imported; they are handed what they need from here.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { CloseCode, NoticeType } from '@paichat/protocol';
+import { configureRequest, expireSession } from './api/request';
+import { createQueryClient } from './api/queryClient';
+import { watchGroupChanges } from './api/groupSync';
+import { watchProfileChanges } from './api/profileSync';
+import { fetchSocketTicket } from './api/socketTicket';
+import { t } from './i18n';
+import { showToast } from './lib/ui';
+import type { Nav } from './nav';
+import { SocketClient } from './realtime/SocketClient';
+import { createAppRouter, startPaths } from './router';
+import { ChatLifecycle } from './store/chat/lifecycle';
+import { attachFriendNotices } from './store/friendNotices';
+import { createSession, type Session } from './store/session';
+
+export interface App {
+  queryClient: QueryClient;
+  session: Session;
+  socket: SocketClient;
+  chats: ChatLifecycle;
+  router: ReturnType<typeof createAppRouter>['router'];
+  nav: Nav;
+}
+
+export function bootstrap(): App {
+  const queryClient = createQueryClient();
+  const { router, nav } = createAppRouter();
+  const socket = new SocketClient({
+    ticket: fetchSocketTicket,
+    // 4002: revoked elsewhere (signed out); 4001: expired.
+    onExpired: (code) =>
+      expireSession(session.tokens.getState().token, code === CloseCode.SIGNED_OUT ? 'signedOut' : 'expired'),
+  });
+  const chats = new ChatLifecycle({ queryClient, toast: (message) => showToast(message) });
+  const session = createSession({
+    queryClient,
+    socket,
+    discardChats: () => chats.discard(),
+    goToLogin: () => nav.reLaunch(startPaths.login),
+  });
+  configureRequest({ onSessionExpired: () => session.endExpired() });
+
+  // Who hears which push.
+  socket.onPush((push) => {
+    // Someone signed in to this account on another device.
+    if (push.pushType === 'NOTICE' && push.noticeType === NoticeType.LOGIN_ELSEWHERE)
+      showToast(t('errors.loginElsewhere'), { role: 'status' });
+  });
+  // Friend requests: the Contact tab's badge, the "now friends" / "rejected" alerts, fresh contacts.
+  attachFriendNotices(socket, {
+    client: queryClient,
+    toast: (message) => showToast(message, { role: 'status' }),
+  });
+  // Chats: the signed-in user's chat engine runs while the session is live and gets every push.
+  chats.attach(socket);
+  // Profile: another device changed it, so the cached /my/getInfo is refetched.
+  watchProfileChanges(socket, queryClient);
+  // Groups: open info screens refetch when a group changes.
+  watchGroupChanges(socket, queryClient);
+
+  return { queryClient, session, socket, chats, router, nav };
+}

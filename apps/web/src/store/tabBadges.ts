@@ -1,0 +1,27 @@
+/**
+ * The four tab badges (spec section 4), derived from where their numbers live: the chat
+ * engine's unread total (Message), and the cached `/my/notices` (Contact: pending friend
+ * requests; Discover: replies to the user's moments). Nothing sets a badge: a badge changes
+ * when its source does, and goes with the session (the engine stops, the cache is cleared).
+ */
+import { useQuery } from '@tanstack/react-query';
+import { noticesQuery } from '../api/queries/notices';
+import type { BadgeValue } from '../lib/badge';
+import { useTotalUnread } from './chat/hooks';
+
+export type TabBadges = readonly [BadgeValue, BadgeValue, BadgeValue, BadgeValue];
+
+/** The cached notices, never fetched from here (the session and pushes keep them fresh). */
+function useCachedNotices() {
+  return useQuery({ ...noticesQuery, enabled: false }).data;
+}
+
+/** Pending friend requests (the Contact tab's badge and its "New friends" row). */
+export function useFriendRequestCount(): number {
+  return useCachedNotices()?.friendApply.count ?? 0;
+}
+
+export function useTabBadges(): TabBadges {
+  const notices = useCachedNotices();
+  return [useTotalUnread(), notices?.friendApply.count ?? 0, notices?.topicReply.count ?? 0, 0];
+}

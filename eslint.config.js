@@ -4,6 +4,66 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import regexp from 'eslint-plugin-regexp';
 import globals from 'globals';
 
+/**
+ * The web app's layers (docs/web-layers.md): what each folder of apps/web/src may import.
+ * Every other folder is refused, so an import that runs back up a layer fails the lint.
+ */
+const webLayers = {
+  lib: ['i18n'],
+  i18n: ['lib'],
+  nav: ['lib', 'i18n'],
+  api: ['lib', 'i18n'],
+  realtime: ['lib', 'i18n'],
+  store: ['lib', 'i18n', 'api', 'realtime'],
+  components: ['lib', 'i18n', 'nav', 'api', 'store'],
+  screens: ['lib', 'i18n', 'nav', 'api', 'store', 'components'],
+  router: ['lib', 'i18n', 'nav', 'components', 'screens'],
+  startup: ['nav'],
+};
+/** Every folder and top-level module of apps/web/src; bootstrap and main may import them all. */
+const webModules = [...Object.keys(webLayers), 'bootstrap', 'main', 'test'];
+const crossPackage = {
+  web: ['**/apps/server/**', '@paichat/server'],
+  server: ['**/apps/web/**', '@paichat/web'],
+};
+/** Test code (tests, fakes, harnesses) may reach any layer. */
+const webTestFiles = [
+  '**/*.test.{ts,tsx}',
+  'apps/web/src/test/**',
+  '**/testing/**',
+  '**/fakeApi.ts',
+  '**/testApi.ts',
+  '**/testSupport.ts',
+];
+
+function layerRule(name, allowed) {
+  const refused = webModules.filter((m) => m !== name && !allowed.includes(m));
+  return {
+    files:
+      name === 'router' || name === 'startup'
+        ? [`apps/web/src/${name}.{ts,tsx}`]
+        : [`apps/web/src/${name}/**`],
+    ignores: webTestFiles,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...crossPackage.web.map((group) => ({
+              group: [group],
+              message: 'The web app never reaches into the server.',
+            })),
+            {
+              group: refused.flatMap((m) => [`**/${m}`, `**/${m}/**`]),
+              message: `${name} may import only from ${allowed.join(', ')} (docs/web-layers.md).`,
+            },
+          ],
+        },
+      ],
+    },
+  };
+}
+
 export default tseslint.config(
   { ignores: ['**/node_modules', '**/dist', '**/data'] },
   js.configs.recommended,
@@ -36,10 +96,12 @@ export default tseslint.config(
   // Package boundaries: the web app never reaches into the server, nor the server into the web app.
   {
     files: ['apps/web/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/apps/server/**', '@paichat/server'] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: crossPackage.web }] },
   },
   {
     files: ['apps/server/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/apps/web/**', '@paichat/web'] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: crossPackage.server }] },
   },
+  // Inside the web app, each layer imports only from the layers below it.
+  ...Object.entries(webLayers).map(([name, allowed]) => layerRule(name, allowed)),
 );

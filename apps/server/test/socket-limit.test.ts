@@ -2,9 +2,9 @@
  * The cap on sockets per account (issue 8, finding 8): one more than MAX_SOCKETS_PER_USER
  * closes the account's oldest socket with 4009, counted across every node of a deployment.
  */
-import { CloseCode, NoticeType } from '@paichat/protocol';
+import { CloseCode, NoticeType, noticePush } from '@paichat/protocol';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { noticePush, pushToUsers } from '../src/realtime/push';
+import { pushToUsers } from '../src/realtime/push';
 import { seed, type SeededUser } from './support/seed';
 import { availableDialects, startTestServer, type TestServer } from './support/server';
 import { TestSocket } from './support/ws';
@@ -34,7 +34,8 @@ describe.each(dialects)('socket limit on %s', (dialect) => {
   /** Proves a socket is live: a push to its user reaches it. */
   const reaches = async (socket: TestSocket, user: SeededUser, tag: string) => {
     const { bus } = server.running.app.paichat;
-    await pushToUsers(bus, [user.userId], noticePush(NoticeType.PROFILE_CHANGED, { tag }, 0));
+    const notice = noticePush(NoticeType.FRIEND_ACCEPTED, { userId: user.userId, nickName: tag }, 0);
+    await pushToUsers(bus, [user.userId], notice);
     await socket.next((m) => m.includes(tag));
   };
 

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
+import { NoticeType, noticePush } from '@paichat/protocol';
 import type { WebSocketLike } from './realtime/SocketClient';
 
 /** The browser WebSocket, replaced before the app makes its socket. */
@@ -187,12 +188,7 @@ describe('the session, as the app wires it', () => {
     installReact19Render();
     const ws = await signedIn('tok');
     ws.onopen?.({});
-    const push = {
-      pushType: 'NOTICE',
-      noticeType: 'LOGIN_ELSEWHERE',
-      msgContent: { device: 'H5' },
-      createTime: 1,
-    };
+    const push = noticePush(NoticeType.LOGIN_ELSEWHERE, { device: 'iPhone · Safari', time: 1 }, 1);
     ws.onmessage?.({ data: JSON.stringify(push) });
     expect(await screen.findByText('Your account signed in on another device')).toBeTruthy();
     expect(goToLogin).not.toHaveBeenCalled();

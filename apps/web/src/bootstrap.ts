@@ -8,22 +8,24 @@ import type { QueryClient } from '@tanstack/react-query';
 import { CloseCode, NoticeType } from '@paichat/protocol';
 import { configureRequest, expireSession } from './api/request';
 import { createQueryClient } from './api/queryClient';
-import { watchGroupChanges } from './api/groupSync';
-import { watchProfileChanges } from './api/profileSync';
 import { fetchSocketTicket } from './api/socketTicket';
 import { t } from './i18n';
 import { showToast } from './lib/ui';
 import type { Nav } from './nav';
+import { PushRouter } from './realtime/pushRouter';
 import { SocketClient } from './realtime/SocketClient';
 import { createAppRouter, startPaths } from './router';
 import { ChatLifecycle } from './store/chat/lifecycle';
 import { attachFriendNotices } from './store/friendNotices';
+import { watchGroupChanges } from './store/groupSync';
+import { watchProfileChanges } from './store/profileSync';
 import { createSession, type Session } from './store/session';
 
 export interface App {
   queryClient: QueryClient;
   session: Session;
   socket: SocketClient;
+  pushes: PushRouter;
   chats: ChatLifecycle;
   router: ReturnType<typeof createAppRouter>['router'];
   nav: Nav;
@@ -47,23 +49,20 @@ export function bootstrap(): App {
   });
   configureRequest({ onSessionExpired: () => session.endExpired() });
 
-  // Who hears which push.
-  socket.onPush((push) => {
-    // Someone signed in to this account on another device.
-    if (push.pushType === 'NOTICE' && push.noticeType === NoticeType.LOGIN_ELSEWHERE)
-      showToast(t('errors.loginElsewhere'), { role: 'status' });
-  });
+  // Who hears which push: every push goes through one router, by its type.
+  const pushes = new PushRouter();
+  socket.onPush((push) => pushes.dispatch(push));
+  // Someone signed in to this account on another device.
+  pushes.on(NoticeType.LOGIN_ELSEWHERE, () => showToast(t('errors.loginElsewhere'), { role: 'status' }));
   // Friend requests: the Contact tab's badge, the "now friends" / "rejected" alerts, fresh contacts.
-  attachFriendNotices(socket, {
-    client: queryClient,
-    toast: (message) => showToast(message, { role: 'status' }),
-  });
-  // Chats: the signed-in user's chat engine runs while the session is live and gets every push.
-  chats.attach(socket);
+  const status = (message: string) => showToast(message, { role: 'status' });
+  attachFriendNotices(socket, pushes, { client: queryClient, toast: status });
+  // Chats: the signed-in user's chat engine runs while the session is live and gets its pushes.
+  chats.attach(socket, pushes);
   // Profile: another device changed it, so the cached /my/getInfo is refetched.
-  watchProfileChanges(socket, queryClient);
+  watchProfileChanges(pushes, queryClient);
   // Groups: open info screens refetch when a group changes.
-  watchGroupChanges(socket, queryClient);
+  watchGroupChanges(pushes, queryClient);
 
-  return { queryClient, session, socket, chats, router, nav };
+  return { queryClient, session, socket, pushes, chats, router, nav };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { ChatNo, LoginRequest, Password } from './auth';
 import { RegisterRequest } from './signup';
-import { ServerPush } from './socket';
+import { ServerPush } from './notices';
 
 describe('chat ID rule', () => {
   test.each(['abc', 'Pi_user-01', 'a'.repeat(20)])('accepts %s', (value) => {
@@ -57,7 +57,7 @@ test('server pushes are told apart by pushType', () => {
   const notice = ServerPush.parse({
     pushType: 'NOTICE',
     noticeType: 'LOGIN_ELSEWHERE',
-    msgContent: { device: 'H5' },
+    msgContent: { device: 'H5', time: 1 },
     createTime: 1,
   });
   expect(notice.pushType).toBe('NOTICE');

@@ -6,6 +6,7 @@ export * from './endpoint';
 export * from './auth';
 export * from './user';
 export * from './socket';
+export * from './notices';
 export * from './friends';
 export * from './profile';
 export * from './signup';

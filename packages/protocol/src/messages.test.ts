@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { getChatMessages, getChatSessions, markRead, sendMsg, syncMessages } from './chats';
 import { FILE_URL_PATTERN, MsgType, OutgoingMessage, parseContent, SendMsgRequest } from './messages';
-import { MsgPush, ServerPush } from './socket';
+import { ServerPush } from './notices';
+import { MsgPush } from './socket';
 
 const URL = '/file/0123456789abcdef0123456789abcdef.png';
 

@@ -65,6 +65,7 @@ export const CloseCode = {
   SOCKET_LIMIT: 4009,
 } as const;
 
+/** The notices a socket carries; each one's msgContent schema is in notices.ts. */
 export const NoticeType = {
   /** The first frame of every socket: it is registered, so catch up now (msgContent {}). */
   SOCKET_READY: 'SOCKET_READY',
@@ -90,14 +91,6 @@ export const NoticeType = {
   GROUP_CHANGED: 'GROUP_CHANGED',
 } as const;
 export type NoticeType = (typeof NoticeType)[keyof typeof NoticeType];
-
-export const NoticePush = z.object({
-  pushType: z.literal('NOTICE'),
-  noticeType: z.enum(Object.values(NoticeType) as [NoticeType, ...NoticeType[]]),
-  msgContent: z.record(z.string(), z.unknown()),
-  createTime: z.number(),
-});
-export type NoticePush = z.infer<typeof NoticePush>;
 
 const Party = z.object({
   userId: z.string(),
@@ -133,6 +126,3 @@ export const MsgPush = z.object({
   createTime: z.number(),
 });
 export type MsgPush = z.infer<typeof MsgPush>;
-
-export const ServerPush = z.discriminatedUnion('pushType', [MsgPush, NoticePush]);
-export type ServerPush = z.infer<typeof ServerPush>;

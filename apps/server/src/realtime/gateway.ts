@@ -23,7 +23,15 @@
  *    and catch up), 4009 socket limit (reconnect only when the person returns to the page).
  */
 import websocket from '@fastify/websocket';
-import { Code, CloseCode, ErrorId, HEARTBEAT_REPLY, NoticeType, WS_PATH } from '@paichat/protocol';
+import {
+  Code,
+  CloseCode,
+  ErrorId,
+  HEARTBEAT_REPLY,
+  NoticeType,
+  WS_PATH,
+  noticePush,
+} from '@paichat/protocol';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { WebSocket } from 'ws';
 import { refusal } from '../http/envelope';
@@ -31,7 +39,6 @@ import { sendEnvelope } from '../http/error-handler';
 import type { Bus, BusEvent } from './bus';
 import { DEFAULT_IDLE_TIMEOUT_MS, parseClientFrame, startIdleSweep } from './heartbeat';
 import { isAllowedOrigin, ownOrigin } from './origin';
-import { noticePush } from './push';
 import { ConnectionRegistry, type Connection } from './registry';
 
 export interface SocketIdentity {

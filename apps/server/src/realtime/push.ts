@@ -1,4 +1,4 @@
-import type { NoticePush, NoticeType, ServerPush } from '@paichat/protocol';
+import type { ServerPush } from '@paichat/protocol';
 import type { Bus } from './bus';
 
 /** Delivers a push to every connected device of these users, on whichever node holds them. */
@@ -37,10 +37,3 @@ export function closeSockets(
 ): Promise<void> {
   return bus.publish({ type: 'closeSockets', userId, socketIds, code, reason });
 }
-
-/** A NOTICE push. */
-export const noticePush = (
-  noticeType: NoticeType,
-  msgContent: Record<string, unknown>,
-  time: number,
-): NoticePush => ({ pushType: 'NOTICE', noticeType, msgContent, createTime: time });

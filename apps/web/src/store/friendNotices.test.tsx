@@ -3,6 +3,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { MessageOutline, UserOutline } from 'antd-mobile-icons';
 import { NoticeType } from '@paichat/protocol';
 import type { QueryClient } from '@tanstack/react-query';
+import { PushRouter } from '../realtime/pushRouter';
 import { SocketClient, type WebSocketLike } from '../realtime/SocketClient';
 import { configureRequest, resetRequest } from '../api/request';
 import { createQueryClient } from '../api/queryClient';
@@ -69,7 +70,9 @@ async function connect(client = queryClient) {
     ticket: async (token) => `ticket-for-${token}`,
     url: (ticket) => `ws://test/ws?Authorization=${ticket}`,
   });
-  attachFriendNotices(socket, { client, toast: (message) => showToast(message, { role: 'status' }) });
+  const pushes = new PushRouter();
+  socket.onPush((push) => pushes.dispatch(push));
+  attachFriendNotices(socket, pushes, { client, toast: (message) => showToast(message, { role: 'status' }) });
   socket.connect('token');
   await waitFor(() => expect(FakeWebSocket.latest).not.toBeNull());
   const ws = FakeWebSocket.latest as FakeWebSocket | null;

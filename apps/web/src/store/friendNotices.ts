@@ -11,70 +11,54 @@
  * FRIEND_ACCEPTED, the request list on every friend notice.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { NoticeType, type ServerPush } from '@paichat/protocol';
+import { NoticeType } from '@paichat/protocol';
 import { refreshNotices, setFriendApplyCount } from '../api/queries/notices';
 import { friendListKey } from '../api/queries/friendList';
 import { friendAppliesKey } from '../api/queries/friendApplies';
 import { friendInfoBaseKey, friendInfoKey } from '../api/queries/friendInfo';
 import { throttle } from '../lib/throttle';
 import { t } from '../i18n';
+import type { PushSource } from '../realtime/pushRouter';
 import type { SocketClient } from '../realtime/SocketClient';
 
 /** Spec 9: tab refreshes at most once per second. */
 export const NOTICE_REFRESH_THROTTLE_MS = 1_000;
-
-const ApplyContent = z.object({ count: z.number().int().nonnegative() });
-const PersonContent = z.object({ userId: z.string(), nickName: z.string() });
 
 export interface FriendNoticeDeps {
   client: QueryClient;
   toast: (message: string) => void;
 }
 
-/** What a friend notice changes; other pushes pass through untouched. */
-export function handleFriendPush(push: ServerPush, deps: FriendNoticeDeps): void {
-  if (push.pushType !== 'NOTICE') return;
-  const { client, toast } = deps;
+/** What each friend notice changes; answers the unsubscribe. */
+export function handleFriendNotices(pushes: PushSource, { client, toast }: FriendNoticeDeps): () => void {
   const invalidate = (queryKey: readonly unknown[]) => void client.invalidateQueries({ queryKey });
-
-  switch (push.noticeType) {
-    case NoticeType.FRIEND_APPLY: {
-      const content = ApplyContent.safeParse(push.msgContent);
-      if (content.success) setFriendApplyCount(client, content.data.count);
-      else void refreshNotices(client);
+  const offs = [
+    pushes.on(NoticeType.FRIEND_APPLY, ({ count }) => {
+      setFriendApplyCount(client, count);
       invalidate(friendAppliesKey);
-      break;
-    }
-    case NoticeType.FRIEND_ACCEPTED: {
-      const content = PersonContent.safeParse(push.msgContent);
-      if (content.success) {
-        toast(t('friends.acceptedToast', { nickName: content.data.nickName }));
-        invalidate(friendInfoKey(content.data.userId));
-      }
+    }),
+    pushes.on(NoticeType.FRIEND_ACCEPTED, ({ userId, nickName }) => {
+      toast(t('friends.acceptedToast', { nickName }));
+      invalidate(friendInfoKey(userId));
       invalidate(friendListKey);
       invalidate(friendAppliesKey);
-      break;
-    }
-    case NoticeType.FRIEND_REJECTED: {
-      const content = PersonContent.safeParse(push.msgContent);
-      if (content.success) {
-        toast(t('friends.rejectedToast', { nickName: content.data.nickName }));
-        invalidate(friendInfoKey(content.data.userId));
-      }
+    }),
+    pushes.on(NoticeType.FRIEND_REJECTED, ({ userId, nickName }) => {
+      toast(t('friends.rejectedToast', { nickName }));
+      invalidate(friendInfoKey(userId));
       invalidate(friendAppliesKey);
-      break;
-    }
-    case NoticeType.CONTACTS_CHANGED:
+    }),
+    pushes.on(NoticeType.CONTACTS_CHANGED, () => {
       // Another device accepted, blocked, deleted or renamed: everything friend-shaped is stale.
       invalidate(friendListKey);
       invalidate(friendInfoBaseKey);
       invalidate(friendAppliesKey);
       void refreshNotices(client);
-      break;
-    default:
-      break;
-  }
+    }),
+  ];
+  return () => {
+    for (const off of offs) off();
+  };
 }
 
 /**
@@ -84,11 +68,12 @@ export function handleFriendPush(push: ServerPush, deps: FriendNoticeDeps): void
  */
 export function attachFriendNotices(
   socket: SocketClient,
+  pushes: PushSource,
   deps: FriendNoticeDeps,
   target: (Window & typeof globalThis) | undefined = typeof window === 'undefined' ? undefined : window,
 ): () => void {
   const refresh = throttle(() => void refreshNotices(deps.client), NOTICE_REFRESH_THROTTLE_MS);
-  const offPush = socket.onPush((push) => handleFriendPush(push, deps));
+  const offPush = handleFriendNotices(pushes, deps);
 
   let lastStatus = socket.getSnapshot().status;
   const offStatus = socket.subscribe(() => {

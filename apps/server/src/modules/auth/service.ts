@@ -7,7 +7,7 @@ import {
   CloseCode,
   NoticeType,
   type ChatNoStatus,
-  type NoticePush,
+  noticePush,
 } from '@paichat/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import svgCaptcha from 'svg-captcha';
@@ -97,14 +97,12 @@ export function createAuthService(deps: AuthServiceDeps) {
     return { token, sessionId };
   }
 
-  const notice = (noticeType: NoticePush['noticeType'], userAgent: string | undefined): NoticePush => {
+  const notice = (
+    noticeType: typeof NoticeType.LOGIN_ELSEWHERE | typeof NoticeType.LOGOUT_ELSEWHERE,
+    userAgent: string | undefined,
+  ) => {
     const time = clock.now();
-    return {
-      pushType: 'NOTICE',
-      noticeType,
-      msgContent: { device: summarizeUserAgent(userAgent), time },
-      createTime: time,
-    };
+    return noticePush(noticeType, { device: summarizeUserAgent(userAgent), time }, time);
   };
 
   /** Uses the code up (single use, right or wrong); refuses a missing, wrong or expired one. */

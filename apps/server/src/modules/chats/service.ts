@@ -32,6 +32,8 @@ import {
   type SendMsgResult,
   type ServerMessage,
   type YesNo,
+  noticePush,
+  type NoticeContent,
 } from '@paichat/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
@@ -46,7 +48,7 @@ import {
 import type { AuthContext } from '../../http/auth-hook';
 import { parseBigId, parseId } from '../../ids';
 import type { Bus } from '../../realtime/bus';
-import { noticePush, pushToUsers } from '../../realtime/push';
+import { pushToUsers } from '../../realtime/push';
 import * as friendsRepo from '../friends/repo';
 import type { AfterCommit, FriendsMadeEvent } from '../friends/service';
 import type { Visibility } from '../friends/visibility';
@@ -136,7 +138,11 @@ export function createChatsService(deps: ChatsServiceDeps) {
   }
 
   /** Tells all the user's devices (the one that asked too: the state is idempotent). */
-  async function notify(userId: number, noticeType: NoticeType, content: ChatState | ChatUpdatedNotice) {
+  async function notify<T extends typeof NoticeType.CHAT_READ | typeof NoticeType.CHAT_UPDATED>(
+    userId: number,
+    noticeType: T,
+    content: NoticeContent<T>,
+  ) {
     try {
       await pushToUsers(bus, [String(userId)], noticePush(noticeType, content, clock.now()));
     } catch (error) {

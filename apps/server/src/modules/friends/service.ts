@@ -17,6 +17,8 @@ import {
   type FriendApply,
   type Notices,
   type PersonView,
+  noticePush,
+  type NoticeContent,
 } from '@paichat/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
@@ -36,7 +38,7 @@ import {
 import type { AuthContext } from '../../http/auth-hook';
 import { parseId } from '../../ids';
 import type { Bus } from '../../realtime/bus';
-import { noticePush, pushToUsers } from '../../realtime/push';
+import { pushToUsers } from '../../realtime/push';
 import * as authRepo from '../auth/repo';
 import * as usersRepo from '../users/repo';
 import { toUserInfo } from '../users/service';
@@ -100,10 +102,10 @@ export function createFriendsService(deps: FriendsServiceDeps) {
   const { db, clock, bus, log, visibility } = deps;
 
   /** Pushes are best effort: the change is committed whether or not a device hears of it now. */
-  const push = async (
+  const push = async <T extends NoticeType>(
     userIds: number[],
-    noticeType: NoticeType,
-    msgContent: Record<string, unknown>,
+    noticeType: T,
+    msgContent: NoticeContent<T>,
     exceptSessionId?: number,
   ): Promise<void> => {
     try {

@@ -10,9 +10,10 @@ import {
   type GroupChange,
   type GroupChangedNotice,
   type MsgPush,
+  noticePush,
 } from '@paichat/protocol';
 import type { Bus } from '../../realtime/bus';
-import { noticePush, pushToUsers } from '../../realtime/push';
+import { pushToUsers } from '../../realtime/push';
 import { party, toServerMessage, type ChatShape, type Person, type StoredMessage } from '../chats/views';
 
 export interface GroupLook {

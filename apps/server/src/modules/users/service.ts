@@ -1,4 +1,4 @@
-import { CloseCode, Gender, NoticeType, type MyInfo, type UserInfo } from '@paichat/protocol';
+import { CloseCode, Gender, NoticeType, noticePush, type MyInfo, type UserInfo } from '@paichat/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
 import { isUniqueViolation, type Db, type UserRow } from '../../db';
@@ -11,7 +11,7 @@ import {
 } from '../../errors';
 import type { AuthContext } from '../../http/auth-hook';
 import type { Bus } from '../../realtime/bus';
-import { closeSessionSockets, noticePush, pushToUsers } from '../../realtime/push';
+import { closeSessionSockets, pushToUsers } from '../../realtime/push';
 import { hashPassword, verifyPassword } from '../auth/password';
 import * as authRepo from '../auth/repo';
 import type { PersonRefs } from './refs';

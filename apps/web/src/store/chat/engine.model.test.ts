@@ -24,7 +24,17 @@ import {
   type ChatState,
 } from '@paichat/protocol';
 import type { ChatEngine } from './engine';
-import { AMY, BEN, CHEN, createWorld, deliver, sendAs, startEngine, type World } from './testing/harness';
+import {
+  AMY,
+  BEN,
+  CHEN,
+  createWorld,
+  deliver,
+  hear,
+  sendAs,
+  startEngine,
+  type World,
+} from './testing/harness';
 import { entryNum, totalBadge } from './unread';
 
 type Chat = 0 | 1;
@@ -159,8 +169,8 @@ class Client {
       case 'duplicate': {
         const push = device.take();
         if (push) {
-          engine.dispatch({ type: 'push', push });
-          engine.dispatch({ type: 'push', push: structuredClone(push) });
+          hear(engine, push);
+          hear(engine, structuredClone(push));
         }
         break;
       }

@@ -10,6 +10,7 @@ import {
   CHEN,
   createWorld,
   deliver,
+  hear,
   onlineEngine,
   sendAs,
   startEngine,
@@ -323,10 +324,10 @@ describe('incoming', () => {
     await sendAs(world, BEN, AMY, 'two');
     await sendAs(world, BEN, AMY, 'three');
     const [p1, p2, p3] = world.device.pending.splice(0);
-    engine.dispatch({ type: 'push', push: p1! });
-    engine.dispatch({ type: 'push', push: p1! });
+    hear(engine, p1!);
+    hear(engine, p1!);
     // p2 is lost; p3 shows the gap.
-    engine.dispatch({ type: 'push', push: p3! });
+    hear(engine, p3!);
     await engine.idle();
     void p2;
     expect(texts(engine, world.ab).slice(1)).toEqual(['one', 'two', 'three']);
@@ -420,7 +421,7 @@ describe('incoming', () => {
     for (const text of ['new two', 'new three', 'new four']) await sendAs(world, BEN, AMY, text);
     const [first] = world.device.pending.splice(0);
     expect(first?.pushType).toBe('MSG');
-    engine.dispatch({ type: 'push', push: first! });
+    hear(engine, first!);
     await engine.idle();
     const expected = ['one', 'new two', 'new three', 'new four'];
     expect(texts(engine, world.ab).slice(1)).toEqual(expected);

@@ -32,15 +32,14 @@
  *   (unread.ts). Reads made here are remembered until the server confirms them.
  */
 import {
-  ChatReadNotice,
-  ChatUpdatedNotice,
-  GroupChangedNotice,
   NoticeType,
   TAB_REFRESH_THROTTLE_MS,
+  type ChatState,
+  type MsgPush,
   type MsgType,
-  type ServerPush,
 } from '@paichat/protocol';
 import type { BadgeValue } from '../../lib/badge';
+import type { PushSource } from '../../realtime/pushRouter';
 import type { SocketStatus } from '../../realtime/SocketClient';
 import { parseCallRecord } from './callEnd';
 import { CatchUp } from './catchUp';
@@ -95,10 +94,31 @@ export interface ChatEngineDeps {
 }
 
 export type ChatEngineEvent =
-  | { type: 'push'; push: ServerPush }
+  /** A message was stored in one of the user's chats. */
+  | { type: 'message'; push: MsgPush }
+  /** The user read, pinned, muted, removed or cleared a chat (on any of their devices). */
+  | { type: 'chatState'; state: ChatState }
+  /** A group's name, portrait or the user's membership changed: the chat's session says how. */
+  | { type: 'groupChanged'; chatId: string }
   | { type: 'connection'; status: SocketStatus }
   /** The page became visible or hidden (the engine reads isVisible()). */
   | { type: 'visibility' };
+
+/** The pushes the chat engine hears, as its events; answers the unsubscribe. */
+export function listenToChatPushes(
+  pushes: PushSource,
+  dispatch: (event: ChatEngineEvent) => void,
+): () => void {
+  const offs = [
+    pushes.onMessage((push) => dispatch({ type: 'message', push })),
+    pushes.on(NoticeType.CHAT_READ, (state) => dispatch({ type: 'chatState', state })),
+    pushes.on(NoticeType.CHAT_UPDATED, (state) => dispatch({ type: 'chatState', state })),
+    pushes.on(NoticeType.GROUP_CHANGED, ({ chatId }) => dispatch({ type: 'groupChanged', chatId })),
+  ];
+  return () => {
+    for (const off of offs) off();
+  };
+}
 
 export class ChatEngine implements ChatCommands {
   readonly userId: string;
@@ -212,8 +232,14 @@ export class ChatEngine implements ChatCommands {
       return;
     }
     switch (event.type) {
-      case 'push':
-        this.onPush(event.push);
+      case 'message':
+        store.track(sync.receive(event.push));
+        break;
+      case 'chatState':
+        store.track(sync.receiveState(event.state));
+        break;
+      case 'groupChanged':
+        store.track(sync.fetchSession({ chatId: event.chatId }));
         break;
       case 'connection': {
         const was = this.connection;
@@ -244,24 +270,6 @@ export class ChatEngine implements ChatCommands {
       store.track(sync.syncAll());
     }
     reads.readShown();
-  }
-
-  private onPush(push: ServerPush): void {
-    const { store, sync } = this.ctx;
-    if (push.pushType === 'MSG') {
-      store.track(sync.receive(push));
-      return;
-    }
-    if (push.noticeType === NoticeType.CHAT_READ || push.noticeType === NoticeType.CHAT_UPDATED) {
-      const schema = push.noticeType === NoticeType.CHAT_READ ? ChatReadNotice : ChatUpdatedNotice;
-      const parsed = schema.safeParse(push.msgContent);
-      if (parsed.success) store.track(sync.receiveState(parsed.data));
-    }
-    if (push.noticeType === NoticeType.GROUP_CHANGED) {
-      // The group's name, portrait or the user's membership changed: its session says how.
-      const parsed = GroupChangedNotice.safeParse(push.msgContent);
-      if (parsed.success) store.track(sync.fetchSession({ chatId: parsed.data.chatId }));
-    }
   }
 
   // ── Commands ───────────────────────────────────────────────────────────────

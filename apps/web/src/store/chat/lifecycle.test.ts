@@ -5,30 +5,27 @@ import { createQueryClient } from '../../api/queryClient';
 import { friendListKey } from '../../api/queries/friendList';
 import { myInfoKey } from '../../api/queries/myInfo';
 import { writeAuthToken, clearAuthToken } from '../../lib/authToken';
+import { PushRouter } from '../../realtime/pushRouter';
 import type { SocketSnapshot, SocketStatus } from '../../realtime/SocketClient';
 import { CHAT_USER_KEY, ChatLifecycle } from './lifecycle';
 import { AMY, BEN, createWorld, sendAs } from './testing/harness';
 
-/** The socket client as the engine sees it. */
+/** The socket client as the engine sees it, and the pushes it carries, through the app's router. */
 class FakeSocket {
   private snapshot: SocketSnapshot = { status: 'idle', expiredCode: null };
   private readonly listeners = new Set<() => void>();
-  private readonly pushListeners = new Set<(push: ServerPush) => void>();
+  readonly pushes = new PushRouter();
   subscribe = (listener: () => void) => {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   };
   getSnapshot = () => this.snapshot;
-  onPush(listener: (push: ServerPush) => void) {
-    this.pushListeners.add(listener);
-    return () => this.pushListeners.delete(listener);
-  }
   set(status: SocketStatus) {
     this.snapshot = { status, expiredCode: null };
     for (const listener of this.listeners) listener();
   }
   push(push: ServerPush) {
-    for (const listener of this.pushListeners) listener(push);
+    this.pushes.dispatch(push);
   }
 }
 
@@ -74,7 +71,7 @@ describe('the engine and the session', () => {
     const socket = new FakeSocket();
     globalThis.indexedDB = new IDBFactory();
     const { chats, queryClient } = lifecycleFor(world);
-    const detach = chats.attach(socket);
+    const detach = chats.attach(socket, socket.pushes);
     queryClient.setQueryData(myInfoKey, me(AMY));
     socket.set('connecting');
     socket.set('open');
@@ -98,7 +95,7 @@ describe('the engine and the session', () => {
     globalThis.indexedDB = new IDBFactory();
     const first = new FakeSocket();
     const before = lifecycleFor(world);
-    const detachFirst = before.chats.attach(first);
+    const detachFirst = before.chats.attach(first, first.pushes);
     before.queryClient.setQueryData(myInfoKey, me(AMY));
     first.set('open');
     await until(() => before.chats.getEngine()?.getSnapshot().list.length === 2);
@@ -111,7 +108,8 @@ describe('the engine and the session', () => {
     world.device.online = false;
     writeAuthToken('token');
     const { chats } = lifecycleFor(world);
-    const detach = chats.attach(new FakeSocket());
+    const socket = new FakeSocket();
+    const detach = chats.attach(socket, socket.pushes);
     await until(() => chats.getEngine()?.getSnapshot().list.length === 2);
     detach();
   });

@@ -19,9 +19,10 @@ import { myInfoKey } from '../../api/queries/myInfo';
 import { noticesKey } from '../../api/queries/notices';
 import { i18n } from '../../i18n';
 import { readAuthToken } from '../../lib/authToken';
+import type { PushSource } from '../../realtime/pushRouter';
 import type { SocketClient, SocketStatus } from '../../realtime/SocketClient';
 import { CALL_RECORD_KEY } from './callEnd';
-import { ChatEngine, type ChatEngineDeps } from './engine';
+import { ChatEngine, listenToChatPushes, type ChatEngineDeps } from './engine';
 import { deleteChatStores, openChatStorage } from './storage';
 import { appTransport } from './transport';
 
@@ -57,7 +58,7 @@ const isVisible = () => typeof document === 'undefined' || document.visibilitySt
 const LIVE: ReadonlySet<SocketStatus> = new Set(['connecting', 'open', 'reconnecting']);
 
 /** The parts of the socket client the engine listens to. */
-export type ChatSocket = Pick<SocketClient, 'onPush' | 'subscribe' | 'getSnapshot'>;
+export type ChatSocket = Pick<SocketClient, 'subscribe' | 'getSnapshot'>;
 
 export interface ChatLifecycleDeps {
   queryClient: QueryClient;
@@ -179,8 +180,11 @@ export class ChatLifecycle {
     await deleteChatStores();
   }
 
-  /** Wires the engine to the app's socket and page; answers a function that undoes it. */
-  attach(socket: ChatSocket): () => void {
+  /**
+   * Wires the engine to the app's socket (its status), its pushes and the page; answers a
+   * function that undoes it.
+   */
+  attach(socket: ChatSocket, pushes: PushSource): () => void {
     const ensure = async (status: SocketStatus) => {
       const userId = await this.sessionUser();
       if (!userId || !LIVE.has(socket.getSnapshot().status)) return;
@@ -191,7 +195,7 @@ export class ChatLifecycle {
       engine.dispatch({ type: 'connection', status });
     };
 
-    const offPush = socket.onPush((push) => this.current?.dispatch({ type: 'push', push }));
+    const offPush = listenToChatPushes(pushes, (event) => this.current?.dispatch(event));
     let last = socket.getSnapshot().status;
     const offStatus = socket.subscribe(() => {
       const { status } = socket.getSnapshot();

@@ -15,6 +15,7 @@ import {
   ChatType,
   MsgType,
   NoticeType,
+  noticePush,
   OutgoingMessage,
   refusedSend,
   SendStatus,
@@ -35,7 +36,7 @@ import {
   type Endpoint,
   type GroupChange,
   type MsgPush,
-  type NoticePush,
+  type NoticeContent,
   type RequestOf,
   type ResponseOf,
   type SendMsgResult,
@@ -708,13 +709,8 @@ export class FakeChatServer {
     }
   }
 
-  private notify(userId: string, noticeType: NoticeType, content: object): void {
-    const push: NoticePush = {
-      pushType: 'NOTICE',
-      noticeType,
-      msgContent: { ...content },
-      createTime: this.now(),
-    };
+  private notify<T extends NoticeType>(userId: string, noticeType: T, content: NoticeContent<T>): void {
+    const push = noticePush(noticeType, content, this.now());
     for (const device of this.devices) if (device.userId === userId) device.push(structuredClone(push));
   }
 }

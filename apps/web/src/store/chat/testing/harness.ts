@@ -4,9 +4,10 @@
  * new engine is a page reload). Not for the app.
  */
 import { IDBFactory } from 'fake-indexeddb';
-import { sendMsg } from '@paichat/protocol';
+import { sendMsg, type ServerPush } from '@paichat/protocol';
+import { PushRouter } from '../../../realtime/pushRouter';
 import type { BadgeValue } from '../../../lib/badge';
-import { ChatEngine, type ChatEngineDeps } from '../engine';
+import { ChatEngine, listenToChatPushes, type ChatEngineDeps } from '../engine';
 import { openChatStorage } from '../storage';
 import { FakeChatServer, type FakeDevice } from './fakeChatServer';
 
@@ -83,12 +84,20 @@ export async function onlineEngine(world: World, extra: Partial<ChatEngineDeps> 
   return engine;
 }
 
+/** Hands the engine one push the way the app does: through a push router. */
+export function hear(engine: ChatEngine, push: ServerPush): void {
+  const pushes = new PushRouter();
+  const off = listenToChatPushes(pushes, (event) => engine.dispatch(event));
+  pushes.dispatch(push);
+  off();
+}
+
 /** Hands the engine every push queued for its device (or only `count`). */
 export function deliver(world: World, engine: ChatEngine, count = Number.POSITIVE_INFINITY): void {
   for (let i = 0; i < count; i += 1) {
     const push = world.device.take();
     if (!push) return;
-    engine.dispatch({ type: 'push', push });
+    hear(engine, push);
   }
 }
 

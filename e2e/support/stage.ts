@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { launchBrowser, phone } from './browser';
+import { FailureRecorder } from './failures';
 import { startServer, type RunningServer } from './server';
 import { useSession } from './session';
 
@@ -16,20 +17,31 @@ const POLICY_VIOLATION = /Content Security Policy/i;
  *
  * Every page runs under the server's Content-Security-Policy: a test fails if the browser
  * refused anything the app tried (a script, a style, a picture, a connection).
+ *
+ * A test that fails keeps a screenshot of each page it had open and their console
+ * (e2e/artifacts, support/failures.ts); whatever a test left open is closed after it.
  */
 export function useStage() {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   const violations: string[] = [];
-  const watchPolicy = (context: BrowserContext) =>
+  const failures = new FailureRecorder();
+  const watch = (context: BrowserContext) => {
+    failures.watch(context);
     context.on('console', (message) => {
       if (POLICY_VIOLATION.test(message.text())) violations.push(message.text());
     });
+  };
   beforeAll(async () => {
     server = await startServer();
     browser = await launchBrowser();
   });
-  afterEach(() => {
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail') {
+      const dir = await failures.save(task.file.name, task.name);
+      console.error(`e2e: "${task.name}" failed; its pages and console are in ${dir}`);
+    }
+    await failures.reset();
     expect(violations.splice(0), 'Content-Security-Policy violations').toEqual([]);
   });
   afterAll(async () => {
@@ -48,14 +60,14 @@ export function useStage() {
     async phone(options: ContextOptions = {}) {
       const { server, browser } = started();
       const device = await phone(browser, server.url, options);
-      watchPolicy(device.context);
+      watch(device.context);
       return device;
     },
     /** A phone whose browser is signed in as `user` (before its first page load). */
     async signedIn(user: { token: string }, options: ContextOptions = {}) {
       const { server, browser } = started();
       const device = await phone(browser, server.url, options);
-      watchPolicy(device.context);
+      watch(device.context);
       await useSession(device.context, server.url, user.token);
       return device;
     },

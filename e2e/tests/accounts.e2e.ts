@@ -1,17 +1,16 @@
-import { beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { logIn, onMessageTab, signUp } from '../support/session';
 import { useStage } from '../support/stage';
 import { seed, type SeededUser } from '../../apps/server/test/support/seed';
 
 const stage = useStage();
-let bob: SeededUser;
 
-beforeAll(async () => {
-  bob = await seed(stage.server.url).user('bob');
-});
+/** Bob, new for each test that needs him. */
+const newBob = (): Promise<SeededUser> => seed(stage.server.url).user('bob');
 
 /** A phone whose browser already holds a session of bob's (a fresh sign-in of his). */
-const bobsPhone = async () => stage.signedIn({ token: await seed(stage.server.url).login(bob.chatNo) });
+const bobsPhone = async (bob: SeededUser) =>
+  stage.signedIn({ token: await seed(stage.server.url).login(bob.chatNo) });
 
 describe('accounts in the browser', () => {
   test('a newcomer without a session is sent to environment detection, then to login', async () => {
@@ -48,6 +47,7 @@ describe('accounts in the browser', () => {
   });
 
   test('a wrong password is refused with a message that does not say which part was wrong', async () => {
+    const bob = await newBob();
     const { page, context } = await stage.phone();
     await logIn(page, bob.chatNo, 'not-the-password');
     await page.getByText('Login failed, please check your credentials').waitFor();
@@ -72,7 +72,8 @@ describe('accounts in the browser', () => {
   });
 
   test('signing in on a second device tells the first one', async () => {
-    const first = await bobsPhone();
+    const bob = await newBob();
+    const first = await bobsPhone(bob);
     await first.page.goto('/');
     await onMessageTab(first.page);
 
@@ -89,7 +90,7 @@ describe('accounts in the browser', () => {
 
 describe('the app shell', () => {
   test('the tab bar switches between the four tabs', async () => {
-    const { page, context } = await bobsPhone();
+    const { page, context } = await bobsPhone(await newBob());
     await page.goto('/');
     await onMessageTab(page);
     const tabs = page.getByRole('navigation');
@@ -116,7 +117,7 @@ describe('the app shell', () => {
   });
 
   test('switching the language to Arabic lays the app out right-to-left, and it is remembered', async () => {
-    const { page, context } = await bobsPhone();
+    const { page, context } = await bobsPhone(await newBob());
     await page.goto('/#/wx/personDetail/languageSwitch');
     await page.getByRole('radio', { name: 'العربية' }).click();
     await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');

@@ -1,19 +1,27 @@
 import type { Page } from 'playwright-core';
-import { beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { useStage } from '../support/stage';
 import { seed, type SeededUser } from '../../apps/server/test/support/seed';
 
 const stage = useStage();
-let alice: SeededUser;
-let bob: SeededUser;
-let carol: SeededUser;
 
-beforeAll(async () => {
-  alice = await seed(stage.server.url).user('alice', { nickName: 'Alice' });
-  bob = await seed(stage.server.url).user('bob', { nickName: 'Bob' });
-  carol = await seed(stage.server.url).user('carol', { nickName: 'Carol' });
-  await seed(stage.server.url).befriend(alice, carol);
-});
+/** Alice, Bob and Carol, new for each test; alice is friends with carol. */
+async function people(): Promise<{ alice: SeededUser; bob: SeededUser; carol: SeededUser }> {
+  const people = seed(stage.server.url);
+  const alice = await people.user('alice', { nickName: 'Alice' });
+  const bob = await people.user('bob', { nickName: 'Bob' });
+  const carol = await people.user('carol', { nickName: 'Carol' });
+  await people.befriend(alice, carol);
+  return { alice, bob, carol };
+}
+
+/** As above, and alice is friends with bob too, whom she calls "Zhou Bo". */
+async function peopleWithBob(): Promise<{ alice: SeededUser; bob: SeededUser; carol: SeededUser }> {
+  const them = await people();
+  await seed(stage.server.url).befriend(them.alice, them.bob);
+  await seed(stage.server.url).remark(them.alice, them.bob, 'Zhou Bo');
+  return them;
+}
 
 const signedIn = stage.signedIn;
 
@@ -46,6 +54,7 @@ async function openProfileSettings(page: Page, contact: string) {
 }
 
 test('alice finds bob by PipID, bob accepts live, and each lists the other under the right letter', async () => {
+  const { alice, bob } = await people();
   const a = await signedIn(alice);
   const b = await signedIn(bob);
   await b.page.goto('/#/wx/tabbar2/index');
@@ -91,6 +100,7 @@ test('alice finds bob by PipID, bob accepts live, and each lists the other under
 });
 
 test("alice shares carol's contact card with bob from carol's profile settings", async () => {
+  const { alice, bob } = await peopleWithBob();
   const a = await signedIn(alice);
   const b = await signedIn(bob);
 
@@ -123,6 +133,7 @@ test("alice shares carol's contact card with bob from carol's profile settings",
 });
 
 test('once alice blocks bob, his messages and his friend request are refused with the spec alerts', async () => {
+  const { alice, bob } = await peopleWithBob();
   const a = await signedIn(alice);
   const b = await signedIn(bob);
 

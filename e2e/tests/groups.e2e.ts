@@ -1,21 +1,21 @@
 import type { Page } from 'playwright-core';
-import { beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { useStage } from '../support/stage';
 import { groupsClient } from '../../apps/server/test/support/groups';
 import { seed, type SeededUser } from '../../apps/server/test/support/seed';
 
 const stage = useStage();
-let alice: SeededUser;
-let bob: SeededUser;
-let carol: SeededUser;
 
-beforeAll(async () => {
-  alice = await seed(stage.server.url).user('alice', { nickName: 'Alice' });
-  bob = await seed(stage.server.url).user('bob', { nickName: 'Bob' });
-  carol = await seed(stage.server.url).user('carol', { nickName: 'Carol' });
-  await seed(stage.server.url).befriend(alice, bob);
-  await seed(stage.server.url).befriend(alice, carol);
-});
+/** Alice and her friends Bob and Carol, new for each test. */
+async function people(): Promise<{ alice: SeededUser; bob: SeededUser; carol: SeededUser }> {
+  const people = seed(stage.server.url);
+  const alice = await people.user('alice', { nickName: 'Alice' });
+  const bob = await people.user('bob', { nickName: 'Bob' });
+  const carol = await people.user('carol', { nickName: 'Carol' });
+  await people.befriend(alice, bob);
+  await people.befriend(alice, carol);
+  return { alice, bob, carol };
+}
 
 const signedIn = stage.signedIn;
 
@@ -48,6 +48,7 @@ async function confirm(page: Page, button: string) {
 }
 
 test('alice, bob and carol chat in a group that alice renames, announces to, trims and dismisses', async () => {
+  const { alice, bob, carol } = await people();
   const a = await signedIn(alice);
   const b = await signedIn(bob);
   const c = await signedIn(carol);
@@ -143,6 +144,7 @@ test('alice, bob and carol chat in a group that alice renames, announces to, tri
 });
 
 test("dan joins through the group's QR code, which then opens the chat; an unknown code is refused", async () => {
+  const { alice, bob, carol } = await people();
   const groups = groupsClient(stage.server.url);
   const dan = await seed(stage.server.url).user('dan', { nickName: 'Dan' });
   const { group } = await groups.create(alice, [bob, carol], 'Book Club');

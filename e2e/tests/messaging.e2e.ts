@@ -1,18 +1,19 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterEach, beforeAll, expect, test } from 'vitest';
+import { afterEach, expect, test } from 'vitest';
 import { useStage } from '../support/stage';
 import { seed, type SeededUser } from '../../apps/server/test/support/seed';
 
 const stage = useStage();
-let alice: SeededUser;
-let bob: SeededUser;
 
-beforeAll(async () => {
-  alice = await seed(stage.server.url).user('alice', { nickName: 'Alice' });
-  bob = await seed(stage.server.url).user('bob', { nickName: 'Bob' });
-  await seed(stage.server.url).befriend(alice, bob);
-});
+/** Alice and Bob, friends, new for each test: nothing one test does shows in another. */
+async function friends(): Promise<{ alice: SeededUser; bob: SeededUser }> {
+  const people = seed(stage.server.url);
+  const alice = await people.user('alice', { nickName: 'Alice' });
+  const bob = await people.user('bob', { nickName: 'Bob' });
+  await people.befriend(alice, bob);
+  return { alice, bob };
+}
 // A test that fails during an outage must not leave the next one without a server.
 afterEach(() => stage.server.resume());
 
@@ -28,20 +29,27 @@ async function say(page: Page, text: string) {
   await page.getByRole('button', { name: 'Send', exact: true }).click();
 }
 
+/** Resolves once the page has drawn two more frames (the list has rendered what a scroll showed). */
+const frames = (page: Page) =>
+  page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+
 /**
  * Every message row of the (virtualized) log whose text matches, top to bottom, as a person
- * scrolling through the whole chat sees them: older pages are loaded first, then the log is read
- * screen by screen. Rows are keyed by their list index, so a message shown twice counts twice.
+ * scrolling through the whole chat sees them: older pages are loaded first (until `oldest`
+ * shows), then the log is read screen by screen. Rows are keyed by their list index, so a
+ * message shown twice counts twice.
  */
-async function readWholeLog(page: Page, pattern: RegExp): Promise<string[]> {
+async function readWholeLog(page: Page, pattern: RegExp, oldest: string): Promise<string[]> {
   const scroller = log(page).locator('[data-virtuoso-scroller]');
-  let height = -1;
-  while (height !== (height = await scroller.evaluate((el) => el.scrollHeight))) {
-    await scroller.evaluate((el) => (el.scrollTop = 0));
-    await page.waitForTimeout(400);
-  }
+  await expect
+    .poll(async () => {
+      await scroller.evaluate((el) => (el.scrollTop = 0));
+      return log(page).getByText(oldest, { exact: true }).count();
+    })
+    .toBeGreaterThan(0);
   const rows = new Map<number, string>();
   for (;;) {
+    await frames(page);
     for (const [index, text] of await scroller.evaluate((el) =>
       [...el.querySelectorAll<HTMLElement>('[data-index]')].map((row) => [
         Number(row.dataset.index),
@@ -52,7 +60,6 @@ async function readWholeLog(page: Page, pattern: RegExp): Promise<string[]> {
     const end = await scroller.evaluate((el) => el.scrollTop + el.clientHeight >= el.scrollHeight - 2);
     if (end) break;
     await scroller.evaluate((el) => (el.scrollTop += el.clientHeight * 0.7));
-    await page.waitForTimeout(100);
   }
   return [...rows.entries()]
     .sort(([a], [b]) => a - b)
@@ -61,6 +68,7 @@ async function readWholeLog(page: Page, pattern: RegExp): Promise<string[]> {
 }
 
 test('alice and bob chat live; unread counts, and reading in one tab clears the other tab', async () => {
+  const { alice, bob } = await friends();
   const a = await signedIn(alice);
   const b = await signedIn(bob);
   const bobsOtherTab = await b.context.newPage();
@@ -99,6 +107,7 @@ test('alice and bob chat live; unread counts, and reading in one tab clears the 
 });
 
 test('bob comes back after 20 messages and shows all of them once, in order', async () => {
+  const { alice, bob } = await friends();
   const a = await signedIn(alice);
   await chatWith(a.page, bob);
   const sent = Array.from({ length: 20 }, (_, i) => `catch-up ${String(i + 1).padStart(2, '0')}`);
@@ -108,16 +117,19 @@ test('bob comes back after 20 messages and shows all of them once, in order', as
   const b = await signedIn(bob);
   await chatWith(b.page, alice);
   await log(b.page).getByText(sent.at(-1)!).waitFor();
-  expect(await readWholeLog(b.page, /^catch-up \d\d$/)).toEqual(sent);
+  expect(await readWholeLog(b.page, /^catch-up \d\d$/, sent[0]!)).toEqual(sent);
   await a.context.close();
   await b.context.close();
 });
 
 test('with the server down a send fails visibly, also on a retry; once it is back it is delivered exactly once', async () => {
+  const { alice, bob } = await friends();
   const a = await signedIn(alice);
   await chatWith(a.page, bob);
-  // The chat opens at its newest message (the list is virtualized: older ones are not rendered).
-  await log(a.page).getByText('catch-up 20').waitFor();
+  await say(a.page, 'before the outage');
+  await log(a.page).getByText('before the outage').waitFor();
+  // Delivered: the send answered (no Resend on the row).
+  await expect.poll(() => a.page.getByRole('button', { name: 'Resend' }).count()).toBe(0);
 
   await stage.server.halt();
   await say(a.page, 'sent during the outage');
@@ -144,9 +156,12 @@ test('with the server down a send fails visibly, also on a retry; once it is bac
 });
 
 test('a message sent while the server is unreachable survives a reload and is delivered once', async () => {
+  const { alice, bob } = await friends();
   const a = await signedIn(alice);
   await chatWith(a.page, bob);
-  await log(a.page).getByText('sent during the outage').waitFor();
+  await say(a.page, 'before the outage');
+  await log(a.page).getByText('before the outage').waitFor();
+  await expect.poll(() => a.page.getByRole('button', { name: 'Resend' }).count()).toBe(0);
 
   await stage.server.halt();
   await say(a.page, 'written offline');
@@ -189,6 +204,7 @@ async function sendLocation(page: Page) {
 }
 
 test('an image and a location render for both', async () => {
+  const { alice, bob } = await friends();
   const where = { geolocation: { latitude: 30.25, longitude: 120.15 }, permissions: ['geolocation'] };
   const a = await signedIn(alice, where);
   const b = await signedIn(bob);
@@ -228,6 +244,7 @@ async function swipeLeft(page: Page, row: ReturnType<Page['getByRole']>, dx: num
 }
 
 test('a swipe on a chat row reveals its actions; Pin moves the chat to the top', async () => {
+  const { alice, bob } = await friends();
   const carol = await seed(stage.server.url).user('carol', { nickName: 'Carol' });
   await seed(stage.server.url).befriend(alice, carol);
   const a = await signedIn(alice);

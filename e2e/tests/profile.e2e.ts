@@ -1,20 +1,16 @@
 import type { Page } from 'playwright-core';
-import { beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { useStage } from '../support/stage';
-import { seed, type SeededUser } from '../../apps/server/test/support/seed';
+import { seed } from '../../apps/server/test/support/seed';
 
 const stage = useStage();
-let amy: SeededUser;
-
-beforeAll(async () => {
-  amy = await seed(stage.server.url).user('amy');
-});
 
 const personalInfo = (page: Page) => page.goto('/#/wx/personDetail/index');
 const row = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 const done = (page: Page) => page.getByRole('button', { name: 'Done' }).click();
 
 test('profile edits (name, bio, gender, region) persist across a reload', async () => {
+  const amy = await seed(stage.server.url).user('amy');
   const { page, context } = await stage.signedIn(amy);
   await personalInfo(page);
 

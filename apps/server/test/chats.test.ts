@@ -66,14 +66,16 @@ describe.each(dialects)('one-to-one chat on %s', (dialect) => {
     }
   };
 
-  // Two friends share the chat most tests use; others make their own pairs where state matters.
-  let alice: SeededUser;
-  let bob: SeededUser;
-  let chatId: string;
+  /** Two new friends and their chat, whose seq 1 is the "now friends" notice. */
+  const friends = async (): Promise<{ alice: SeededUser; bob: SeededUser; chatId: string }> => {
+    const [alice, bob] = [await user('alice'), await user('bob')];
+    await befriend(server.url, alice, bob);
+    const { chatId } = await sessionWith(server.url, alice, bob);
+    return { alice, bob, chatId };
+  };
 
   beforeAll(async () => {
     server = await startTestServer(dialect);
-    [alice, bob] = [await user('alice'), await user('bob')];
   });
   afterEach(() => {
     for (const socket of sockets.splice(0)) socket.close();
@@ -81,10 +83,11 @@ describe.each(dialects)('one-to-one chat on %s', (dialect) => {
   afterAll(() => server.close());
 
   it('opens the chat with a "now friends" notice pushed to both, counted unread by neither', async () => {
+    const [alice, bob] = [await user('alice'), await user('bob')];
     const [aliceSocket, bobSocket] = [await open(alice.token), await open(bob.token)];
     await befriend(server.url, alice, bob);
     const [toAlice, toBob] = await Promise.all([nextMsg(aliceSocket), nextMsg(bobSocket)]);
-    chatId = toAlice.chatId;
+    const chatId = toAlice.chatId;
     expect(chatId).toMatch(/^\d+$/);
     const notice: ServerMessage = {
       msgId: expect.stringMatching(/^\d+$/),
@@ -140,6 +143,7 @@ describe.each(dialects)('one-to-one chat on %s', (dialect) => {
   });
 
   it('stores and pushes a message to the recipient and to every device of the sender', async () => {
+    const { alice, bob, chatId } = await friends();
     const bobSocket = await open(bob.token);
     const aliceSending = await open(alice.token);
     const aliceTablet = await open(await seed(server.url).login(alice.chatNo));
@@ -218,6 +222,7 @@ describe.each(dialects)('one-to-one chat on %s', (dialect) => {
   });
 
   it('answers a retry with the original msgId and seq and stores nothing new, even when retries race', async () => {
+    const { alice, bob, chatId } = await friends();
     const bobSocket = await open(bob.token);
     const first = await text(alice, bob, 'once', 'local_retry_1');
     await nextMsg(bobSocket, (p) => p.msgId === first.msgId);
@@ -257,6 +262,7 @@ describe.each(dialects)('one-to-one chat on %s', (dialect) => {
   });
 
   it('gives 50 concurrent sends from both sides consecutive seqs, no gap and no duplicate', async () => {
+    const { alice, bob, chatId } = await friends();
     const before = (await sessionWith(server.url, alice, bob)).lastSeq;
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
@@ -385,6 +391,7 @@ describe.each(dialects)('one-to-one chat on %s', (dialect) => {
   });
 
   it('lets nobody read, change or send into a chat they are not part of', async () => {
+    const { alice, bob, chatId } = await friends();
     const gus = await user('gus');
     const notFound = { code: 404, msg: 'Chat not found', data: null, err: 'chatNotFound' };
     for (const [path, body] of [
@@ -590,6 +597,7 @@ describe.each(dialects)('one-to-one chat on %s', (dialect) => {
   });
 
   it('pages older messages by lastMsgId and by pageNum', async () => {
+    const { alice, chatId } = await friends();
     const [quin, rob] = [await user('quin'), await user('rob')];
     await befriend(server.url, quin, rob);
     for (let i = 1; i <= 44; i += 1) await text(i % 2 ? quin : rob, i % 2 ? rob : quin, `n${i}`);

@@ -104,6 +104,11 @@ export function seed(baseUrl: string, options: SeedOptions = {}) {
       await post(baseUrl, '/friend/agree', { applyId: apply.applyId }, b.token);
     },
 
+    /** `a` gives their friend `b` a remark (private to `a`). */
+    async remark(a: SeededUser, b: SeededUser, remark: string): Promise<void> {
+      await post(baseUrl, '/friend/setRemark', { userId: b.userId, remark }, a.token);
+    },
+
     /** Signs in again (another device); answers the new token. */
     async login(account: string, password: string = SEED_PASSWORD): Promise<string> {
       const { token } = await post<{ token: string }>(baseUrl, '/auth/login', {

@@ -13,7 +13,7 @@ import { installReact19Render, showToast } from '../lib/ui';
 import { TabBar, type TabDef } from '../components/TabBar';
 import { renderScreen } from '../test/render';
 import { fakeApi } from '../screens/friends/fakeApi';
-import { attachFriendNotices } from './friendNotices';
+import { attachFriendNotices, NOTICE_REFRESH_THROTTLE_MS } from './friendNotices';
 
 /** The server side of the socket, driven by hand. */
 class FakeWebSocket implements WebSocketLike {
@@ -117,22 +117,31 @@ describe('friend notices through the socket', () => {
     socket.close();
   });
 
-  it('refreshes the count when the app regains focus, while the session is live', async () => {
-    const { socket, ws } = await connect();
-    act(() => ws.accept());
-    await waitFor(() => expect(badge()).toBe(2));
-    pending = 5;
-    // Within a second of the last refresh the next one waits (spec: once per second).
-    await new Promise((resolve) => setTimeout(resolve, 1_050));
-    window.dispatchEvent(new Event('focus'));
-    await waitFor(() => expect(badge()).toBe(5));
+  it('refreshes the count when the app regains focus, at most once a second, while the session is live', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { socket, ws } = await connect();
+      act(() => ws.accept());
+      await waitFor(() => expect(badge()).toBe(2));
+      pending = 5;
+      // Within a second of the last refresh the next one waits (spec: once per second).
+      window.dispatchEvent(new Event('focus'));
+      expect(api.called('GET', '/my/notices')).toHaveLength(1);
+      await act(() => vi.advanceTimersByTimeAsync(NOTICE_REFRESH_THROTTLE_MS));
+      await waitFor(() => expect(badge()).toBe(5));
+      expect(api.called('GET', '/my/notices')).toHaveLength(2);
 
-    socket.close();
-    pending = 7;
-    await new Promise((resolve) => setTimeout(resolve, 1_050));
-    window.dispatchEvent(new Event('focus'));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(badge()).toBe(5);
+      // Signed out (the socket closed on purpose): focus asks nothing.
+      socket.close();
+      pending = 7;
+      await act(() => vi.advanceTimersByTimeAsync(NOTICE_REFRESH_THROTTLE_MS));
+      window.dispatchEvent(new Event('focus'));
+      await act(() => vi.advanceTimersByTimeAsync(NOTICE_REFRESH_THROTTLE_MS));
+      expect(api.called('GET', '/my/notices')).toHaveLength(2);
+      expect(badge()).toBe(5);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('tells of "now friends" and "declined", and refreshes the contact list', async () => {

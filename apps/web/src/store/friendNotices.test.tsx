@@ -12,7 +12,7 @@ import { friendApplyCount } from '../api/queries/notices';
 import { installReact19Render, showToast } from '../lib/ui';
 import { TabBar, type TabDef } from '../components/TabBar';
 import { renderScreen } from '../test/render';
-import { fakeApi } from '../screens/friends/fakeApi';
+import { fakeServer } from '../test/fakeServer';
 import { attachFriendNotices, NOTICE_REFRESH_THROTTLE_MS } from './friendNotices';
 
 /** The server side of the socket, driven by hand. */
@@ -51,8 +51,8 @@ const tabs: TabDef[] = [
 ];
 
 let pending = 2;
-const api = fakeApi({
-  'GET /my/notices': () => ({
+const api = fakeServer({
+  getNotices: () => ({
     friendApply: { count: pending },
     topicReply: { count: 0 },
     topicRed: { portrait: '' },
@@ -100,7 +100,7 @@ describe('friend notices through the socket', () => {
     const { socket, ws } = await connect(client);
     act(() => ws.accept());
     await waitFor(() => expect(badge()).toBe(2));
-    expect(api.called('GET', '/my/notices')).toHaveLength(1);
+    expect(api.called('getNotices')).toHaveLength(1);
     expect(await screen.findByRole('button', { name: 'Contact', description: '2 new' })).toBeTruthy();
 
     act(() => ws.notice(NoticeType.FRIEND_APPLY, { count: 3, userId: '9', nickName: 'Dora' }));
@@ -113,7 +113,7 @@ describe('friend notices through the socket', () => {
       expect(screen.getByRole('button', { name: 'Contact' }).getAttribute('aria-describedby')).toBeNull(),
     );
     // Pushes set the count themselves: no extra request.
-    expect(api.called('GET', '/my/notices')).toHaveLength(1);
+    expect(api.called('getNotices')).toHaveLength(1);
     socket.close();
   });
 
@@ -126,10 +126,10 @@ describe('friend notices through the socket', () => {
       pending = 5;
       // Within a second of the last refresh the next one waits (spec: once per second).
       window.dispatchEvent(new Event('focus'));
-      expect(api.called('GET', '/my/notices')).toHaveLength(1);
+      expect(api.called('getNotices')).toHaveLength(1);
       await act(() => vi.advanceTimersByTimeAsync(NOTICE_REFRESH_THROTTLE_MS));
       await waitFor(() => expect(badge()).toBe(5));
-      expect(api.called('GET', '/my/notices')).toHaveLength(2);
+      expect(api.called('getNotices')).toHaveLength(2);
 
       // Signed out (the socket closed on purpose): focus asks nothing.
       socket.close();
@@ -137,7 +137,7 @@ describe('friend notices through the socket', () => {
       await act(() => vi.advanceTimersByTimeAsync(NOTICE_REFRESH_THROTTLE_MS));
       window.dispatchEvent(new Event('focus'));
       await act(() => vi.advanceTimersByTimeAsync(NOTICE_REFRESH_THROTTLE_MS));
-      expect(api.called('GET', '/my/notices')).toHaveLength(2);
+      expect(api.called('getNotices')).toHaveLength(2);
       expect(badge()).toBe(5);
     } finally {
       vi.useRealTimers();
@@ -159,7 +159,7 @@ describe('friend notices through the socket', () => {
     queryClient.setQueryData(friendListKey, []);
     act(() => ws.notice(NoticeType.CONTACTS_CHANGED, {}));
     expect(queryClient.getQueryState(friendListKey)?.isInvalidated).toBe(true);
-    await waitFor(() => expect(api.called('GET', '/my/notices').length).toBeGreaterThanOrEqual(2));
+    await waitFor(() => expect(api.called('getNotices').length).toBeGreaterThanOrEqual(2));
     socket.close();
   });
 });

@@ -5,7 +5,7 @@ import type { GroupInfo } from '@paichat/protocol';
 import { groupInfoKey } from '../../api/queries/groupInfo';
 import { resetRequest } from '../../api/request';
 import { renderScreen } from '../../test/render';
-import { fakeApi } from '../profile/testApi';
+import { fakeServer, refusal } from '../../test/fakeServer';
 import { groupOf } from '../groups/testGroup';
 import { GroupNoticeBanner } from './GroupNoticeBanner';
 
@@ -23,7 +23,7 @@ afterEach(() => resetRequest());
 describe('GroupNoticeBanner', () => {
   it('shows a notice until closed, and again once it changes', async () => {
     let info = withNotice('Meet at 9', 100);
-    fakeApi({ '/group/getInfo/7': () => info });
+    fakeServer({ getGroupInfo: ({ id }) => (id === '7' ? info : refusal('groupNotFound', 404)) });
     const user = userEvent.setup();
     const first = renderScreen(<GroupNoticeBanner groupId="7" />);
     const banner = await screen.findByRole('region', { name: 'Group notice' });

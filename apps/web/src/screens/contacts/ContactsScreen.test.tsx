@@ -8,7 +8,7 @@ import { configureRequest, resetRequest } from '../../api/request';
 import { friendListKey } from '../../api/queries/friendList';
 import { noticesKey } from '../../api/queries/notices';
 import { renderScreen } from '../../test/render';
-import { fakeApi } from '../friends/fakeApi';
+import { fakeServer } from '../../test/fakeServer';
 import { ContactsScreen } from './ContactsScreen';
 
 const friend = (userId: string, nickName: string, remark = ''): Friend => ({
@@ -37,7 +37,7 @@ const sized = (ui: ReactNode) => (
 );
 
 function serve(list: Friend[]) {
-  const api = fakeApi({ 'GET /friend/list': () => ({ list }) });
+  const api = fakeServer({ listFriends: () => ({ list }) });
   configureRequest({ fetch: api.fetch, toast: vi.fn() });
   return api;
 }

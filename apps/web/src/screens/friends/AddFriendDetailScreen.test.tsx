@@ -1,14 +1,15 @@
+import type { PersonView } from '@paichat/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { configureRequest, resetRequest } from '../../api/request';
 import { renderScreen } from '../../test/render';
 import { AddFriendDetailScreen } from './AddFriendDetailScreen';
-import { fakeApi, refusal } from './fakeApi';
+import { fakeServer, refusal } from '../../test/fakeServer';
 import { FriendRequestScreen } from './FriendRequestScreen';
 
 /** Zoe as a stranger sees her: no chat ID (her login name). */
-const zoe = {
+const zoe: PersonView = {
   userId: '77',
   nickName: 'Zoe',
   portrait: '',
@@ -26,12 +27,12 @@ const zoe = {
 };
 
 function serve() {
-  const api = fakeApi({
+  const api = fakeServer({
     // Like the server: a stranger opens only with the reference the card carried.
-    'GET /friend/info/77': (_body, query) => (query.ref === 'cZoe' ? zoe : refusal('userNotFound', 404)),
-    'GET /my/getInfo': () => ({ ...zoe, userId: '1', nickName: 'Me', chatNo: 'me', shareRef: 'cMe' }),
-    'GET /system/dict/data/type/friend_apply_reason': () => [],
-    'POST /friend/apply': () => ({ applyId: '5', status: 'pending' }),
+    friendInfo: ({ id, ref }) => (id === '77' && ref === 'cZoe' ? zoe : refusal('userNotFound', 404)),
+    getMyInfo: () => ({ ...zoe, userId: '1', nickName: 'Me', chatNo: 'me', shareRef: 'cMe' }),
+    getDict: ({ type }) => (type === 'friend_apply_reason' ? [] : refusal('notFound', 404)),
+    applyFriend: () => ({ applyId: '5', status: 'pending' }),
   });
   configureRequest({ fetch: api.fetch, toast: () => {} });
   return api;
@@ -57,7 +58,7 @@ describe('a stranger opened through a reference', () => {
     const { nav } = renderScreen(<FriendRequestScreen />, { path: '/req?userId=77&source=card&ref=cZoe' });
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     await vi.waitFor(() => expect(nav.navigateBack).toHaveBeenCalled());
-    expect(api.called('POST', '/friend/apply').map((c) => c.body)).toEqual([
+    expect(api.called('applyFriend').map((c) => c.body)).toEqual([
       { userId: '77', ref: 'cZoe', reason: '', remark: '', source: 'card' },
     ]);
   });

@@ -8,7 +8,7 @@ import { installReact19Render } from '../../lib/ui';
 import type { QueryClient } from '@tanstack/react-query';
 import { friendApplyCount } from '../../api/queries/notices';
 import { renderScreen } from '../../test/render';
-import { fakeApi, refusal } from './fakeApi';
+import { fakeServer, refusal } from '../../test/fakeServer';
 import { NewFriendsScreen } from './NewFriendsScreen';
 
 const apply = (over: Partial<FriendApply>): FriendApply => ({
@@ -41,20 +41,20 @@ function serve() {
     pending -= 1;
     return null;
   };
-  const api = fakeApi({
-    'GET /friend/applyList': () => ({ list }),
-    'GET /my/notices': () => ({
+  const api = fakeServer({
+    listFriendApplies: () => ({ list }),
+    getNotices: () => ({
       friendApply: { count: pending },
       topicReply: { count: 0 },
       topicRed: { portrait: '' },
     }),
-    'POST /friend/agree': (body) => (
+    agreeFriend: (body) => (
       decide(),
       { userId: (body as { applyId: string }).applyId === '1' ? '11' : '12' }
     ),
-    'POST /friend/refuse': decide,
-    'POST /friend/ignore': decide,
-    'GET /friend/list': () => ({ list: [] }),
+    refuseFriend: decide,
+    ignoreFriend: decide,
+    listFriends: () => ({ list: [] }),
   });
   const toast = vi.fn();
   configureRequest({ fetch: api.fetch, toast });
@@ -107,9 +107,9 @@ describe('NewFriendsScreen', () => {
 
     expect(await row('Ben').findByText('Accepted')).toBeTruthy();
     expect(row('Ben').queryByRole('button', { name: 'Accept' })).toBeNull();
-    expect(api.called('POST', '/friend/agree').map((c) => c.body)).toEqual([{ applyId: '1' }]);
+    expect(api.called('agreeFriend').map((c) => c.body)).toEqual([{ applyId: '1' }]);
     await waitFor(() => expect(badge()).toBe(1));
-    expect(api.called('GET', '/my/notices').length).toBeGreaterThan(0);
+    expect(api.called('getNotices').length).toBeGreaterThan(0);
     expect(client.getQueryState(friendListKey)?.isInvalidated).toBe(true);
     // Chen is still waiting for an answer.
     expect(row('Chen').getByRole('button', { name: 'Accept' })).toBeTruthy();
@@ -123,9 +123,9 @@ describe('NewFriendsScreen', () => {
     expect(await row('Ben').findByText('Rejected')).toBeTruthy();
     await userEvent.click(row('Chen').getByRole('button', { name: 'Ignore' }));
     expect(await row('Chen').findByText('Ignored')).toBeTruthy();
-    expect(api.called('POST', '/friend/refuse').map((c) => c.body)).toEqual([{ applyId: '1' }]);
-    expect(api.called('POST', '/friend/ignore').map((c) => c.body)).toEqual([{ applyId: '2' }]);
-    expect(api.called('POST', '/friend/agree')).toEqual([]);
+    expect(api.called('refuseFriend').map((c) => c.body)).toEqual([{ applyId: '1' }]);
+    expect(api.called('ignoreFriend').map((c) => c.body)).toEqual([{ applyId: '2' }]);
+    expect(api.called('agreeFriend')).toEqual([]);
     await waitFor(() => expect(badge()).toBe(0));
   });
 
@@ -162,7 +162,7 @@ describe('NewFriendsScreen', () => {
   });
 
   it('shows an empty state without requests, with the way to search', async () => {
-    const api = fakeApi({ 'GET /friend/applyList': () => ({ list: [] }) });
+    const api = fakeServer({ listFriendApplies: () => ({ list: [] }) });
     configureRequest({ fetch: api.fetch, toast: vi.fn() });
     const { nav } = renderNewFriends();
     expect(await screen.findByText('No friend requests yet')).toBeTruthy();

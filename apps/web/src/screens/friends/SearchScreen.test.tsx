@@ -1,12 +1,13 @@
+import type { ResponseOf, searchFriend } from '@paichat/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { configureRequest, resetRequest } from '../../api/request';
 import { renderScreen } from '../../test/render';
-import { fakeApi, refusal } from './fakeApi';
+import { fakeServer, refusal } from '../../test/fakeServer';
 import { SearchScreen } from './SearchScreen';
 
-const ben = {
+const ben: ResponseOf<typeof searchFriend> = {
   userId: '11',
   nickName: 'Ben',
   portrait: '',
@@ -25,9 +26,8 @@ const ben = {
 };
 
 function serve() {
-  const api = fakeApi({
-    'GET /friend/search': (_body, query) =>
-      query.chatNo?.toLowerCase() === 'ben' ? ben : refusal('userNotFound', 404),
+  const api = fakeServer({
+    searchFriend: ({ chatNo }) => (chatNo.toLowerCase() === 'ben' ? ben : refusal('userNotFound', 404)),
   });
   const toast = vi.fn();
   configureRequest({ fetch: api.fetch, toast });

@@ -1,14 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { TAGS_MAX, type Friend } from '@paichat/protocol';
+import { TAGS_MAX, type Friend, type PersonView } from '@paichat/protocol';
 import { configureRequest, resetRequest } from '../../api/request';
 import { friendListKey } from '../../api/queries/friendList';
 import { renderScreen } from '../../test/render';
-import { fakeApi } from './fakeApi';
+import { fakeServer, refusal } from '../../test/fakeServer';
 import { SetRemarkScreen, cleanTags } from './SetRemarkScreen';
 
-const zoe = {
+const zoe: PersonView = {
   userId: '7',
   nickName: 'Zoe',
   portrait: '',
@@ -26,10 +26,10 @@ const zoe = {
 };
 
 function serve() {
-  const api = fakeApi({
-    'GET /friend/info/7': () => zoe,
-    'POST /friend/setRemark': () => null,
-    'GET /friend/list': () => ({ list: [] }),
+  const api = fakeServer({
+    friendInfo: ({ id }) => (id === '7' ? zoe : refusal('userNotFound', 404)),
+    setRemark: () => null,
+    listFriends: () => ({ list: [] }),
   });
   configureRequest({ fetch: api.fetch, toast: vi.fn() });
   return api;
@@ -49,7 +49,7 @@ describe('SetRemarkScreen', () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'Remark' }), '   ');
     await userEvent.click(done);
     expect(screen.getByRole('alert').textContent).toBe('Please fill in the content');
-    expect(api.called('POST', '/friend/setRemark')).toEqual([]);
+    expect(api.called('setRemark')).toEqual([]);
     expect(nav.navigateBack).not.toHaveBeenCalled();
   });
 
@@ -77,7 +77,7 @@ describe('SetRemarkScreen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Done' }));
 
     await waitFor(() => expect(nav.navigateBack).toHaveBeenCalled());
-    expect(api.called('POST', '/friend/setRemark').map((c) => c.body)).toEqual([
+    expect(api.called('setRemark').map((c) => c.body)).toEqual([
       { userId: '7', remark: 'Aunt Zoe', tags: ['family'] },
     ]);
     expect(client.getQueryData<Friend[]>(friendListKey)?.[0]?.remark).toBe('Aunt Zoe');

@@ -5,7 +5,7 @@ import type { GroupRole } from '@paichat/protocol';
 import { resetRequest } from '../../api/request';
 import { installReact19Render } from '../../lib/ui';
 import { renderScreen } from '../../test/render';
-import { fakeApi } from '../profile/testApi';
+import { fakeServer, refusal } from '../../test/fakeServer';
 import { ChatInfoScreen, type ChatInfoLinks } from './ChatInfoScreen';
 import { groupOf } from './testGroup';
 
@@ -24,9 +24,9 @@ const links: ChatInfoLinks = {
 };
 
 function renderAs(role: GroupRole) {
-  const api = fakeApi({
-    '/group/getInfo/7': () => groupOf(role),
-    '/group/dismiss': () => ({ groupId: '7', chatId: '70' }),
+  const api = fakeServer({
+    getGroupInfo: ({ id }) => (id === '7' ? groupOf(role) : refusal('groupNotFound', 404)),
+    dismissGroup: () => ({ groupId: '7', chatId: '70' }),
   });
   return { api, ...renderScreen(<ChatInfoScreen links={links} />, { path: '/?groupId=7' }) };
 }
@@ -63,11 +63,11 @@ describe('ChatInfoScreen', () => {
     expect(dialog.textContent).toContain('"Trip" will end for every member, and its chat becomes read-only.');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(api.callsTo('/group/dismiss')).toHaveLength(0);
+    expect(api.called('dismissGroup')).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Dismiss group' }));
     await user.click(await screen.findByRole('button', { name: 'Dismiss' }));
     await waitFor(() => expect(nav.navigateBack).toHaveBeenCalledOnce());
-    expect(api.callsTo('/group/dismiss').map((c) => c.body)).toEqual([{ groupId: '7' }]);
+    expect(api.called('dismissGroup').map((c) => c.body)).toEqual([{ groupId: '7' }]);
   });
 });

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { resetRequest } from '../../api/request';
 import { installReact19Render } from '../../lib/ui';
 import { renderScreen } from '../../test/render';
-import { fakeApi } from '../profile/testApi';
+import { fakeServer } from '../../test/fakeServer';
 import { CreateGroupScreen } from './CreateGroupScreen';
 import { friend, groupOf } from './testGroup';
 
@@ -16,11 +16,11 @@ const CHAT = '/wx/chatWindow/index';
 
 describe('CreateGroupScreen', () => {
   it('needs two ticked contacts, searches them, creates the group and opens its chat', async () => {
-    const api = fakeApi({
-      '/friend/list': () => ({
+    const api = fakeServer({
+      listFriends: () => ({
         list: [friend('11', 'Ben'), friend('12', 'Chen'), friend('13', 'Dora', 'Aunt Dora')],
       }),
-      '/group/create': () => groupOf('OWNER'),
+      createGroup: () => groupOf('OWNER'),
     });
     const user = userEvent.setup();
     const { nav } = renderScreen(<CreateGroupScreen chatWindowUrl={CHAT} />);
@@ -43,11 +43,11 @@ describe('CreateGroupScreen', () => {
 
     await user.click(screen.getByRole('button', { name: 'Done (2)' }));
     await waitFor(() => expect(nav.redirectTo).toHaveBeenCalledWith(`${CHAT}?chatId=70`));
-    expect(api.callsTo('/group/create').map((c) => c.body)).toEqual([{ userIds: ['11', '12'] }]);
+    expect(api.called('createGroup').map((c) => c.body)).toEqual([{ userIds: ['11', '12'] }]);
   });
 
   it('says when a search matches nobody', async () => {
-    fakeApi({ '/friend/list': () => ({ list: [friend('11', 'Ben')] }) });
+    fakeServer({ listFriends: () => ({ list: [friend('11', 'Ben')] }) });
     const user = userEvent.setup();
     renderScreen(<CreateGroupScreen chatWindowUrl={CHAT} />);
     await user.type(await screen.findByRole('searchbox', { name: 'Search contacts' }), 'zed');

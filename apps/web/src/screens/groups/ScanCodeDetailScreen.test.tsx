@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { resetRequest } from '../../api/request';
 import { installReact19Render } from '../../lib/ui';
 import { envelope, renderScreen } from '../../test/render';
-import { fakeApi } from '../profile/testApi';
+import { type FakeHandlers, fakeServer } from '../../test/fakeServer';
 import { ScanCodeDetailScreen } from './ScanCodeDetailScreen';
 
 beforeAll(() => installReact19Render());
@@ -12,8 +12,8 @@ afterEach(() => resetRequest());
 
 const CODE = 'abcdefghijklmnopqrstuvwx';
 
-function renderWith(preview: () => unknown) {
-  const api = fakeApi({ '/group/preview': preview });
+function renderWith(preview: FakeHandlers['previewGroupByCode']) {
+  const api = fakeServer({ previewGroupByCode: preview });
   renderScreen(<ScanCodeDetailScreen chatWindowUrl="/chat" />, { path: `/?code=${CODE}` });
   return api;
 }

@@ -9,7 +9,7 @@ import { createQueryClient } from '../../api/queryClient';
 import { configureRequest, resetRequest } from '../../api/request';
 import { NavContext } from '../../nav';
 import { renderScreen, stubNav } from '../../test/render';
-import { fakeApi } from '../friends/fakeApi';
+import { fakeServer } from '../../test/fakeServer';
 import { ChatEngineProvider } from '../../store/chat/hooks';
 import type { ChatEngine } from '../../store/chat/engine';
 import { ChatLifecycle } from '../../store/chat/lifecycle';
@@ -119,7 +119,7 @@ describe('ChatListScreen on the chat engine', () => {
       tags: [],
       isBlocked: false,
     };
-    const api = fakeApi({ 'GET /friend/list': () => ({ list: [ben] }) });
+    const api = fakeServer({ listFriends: () => ({ list: [ben] }) });
     configureRequest({ fetch: api.fetch, toast: vi.fn() });
     const world = createWorld();
     const { groupId } = world.server.createGroup(AMY, [BEN, CHEN], 'Trip');
@@ -145,6 +145,6 @@ describe('ChatListScreen on the chat engine', () => {
     );
     const trip = await screen.findByRole('link', { name: 'Trip' });
     expect(await within(trip).findByText('Big Ben: hi')).toBeTruthy();
-    expect(api.called('GET', '/friend/list')).toHaveLength(1);
+    expect(api.called('listFriends')).toHaveLength(1);
   });
 });

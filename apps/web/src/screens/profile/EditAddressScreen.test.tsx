@@ -7,7 +7,8 @@ import { resetRequest } from '../../api/request';
 import { installReact19Render } from '../../lib/ui';
 import { renderScreen } from '../../test/render';
 import { EditAddressScreen, addressOf, pickerValueOf } from './EditAddressScreen';
-import { fakeApi, me } from './testApi';
+import { fakeServer } from '../../test/fakeServer';
+import { me } from '../../test/people';
 
 // A small region list, so the test reads as the picker would; the real data has its own tests.
 vi.mock('../../lib/regions', () => ({
@@ -48,9 +49,9 @@ afterEach(() => resetRequest());
 
 describe('EditAddressScreen', () => {
   it('shows the current region, picks country → province → city, and saves them', async () => {
-    const api = fakeApi({
-      '/my/getInfo': () => me,
-      '/my/updateInfo': (body) => ({ ...me, ...(body as Partial<UserInfo>) }),
+    const api = fakeServer({
+      getMyInfo: () => me,
+      updateMyInfo: (body) => ({ ...me, ...(body as Partial<UserInfo>) }),
     });
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     const { nav, client } = renderScreen(<EditAddressScreen />);
@@ -68,11 +69,11 @@ describe('EditAddressScreen', () => {
     expect(
       await screen.findByRole('button', { name: 'Region', description: 'Munich, Bavaria, DE' }),
     ).toBeTruthy();
-    expect(api.callsTo('/my/updateInfo')).toHaveLength(0);
+    expect(api.called('updateMyInfo')).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(nav.navigateBack).toHaveBeenCalledOnce());
-    expect(api.callsTo('/my/updateInfo').map((c) => c.body)).toEqual([
+    expect(api.called('updateMyInfo').map((c) => c.body)).toEqual([
       { address: { country: 'DE', province: 'Bavaria', city: 'Munich' } },
     ]);
     expect(client.getQueryData<UserInfo>(myInfoKey)?.address).toEqual({
@@ -83,13 +84,13 @@ describe('EditAddressScreen', () => {
   });
 
   it('goes back without a request when the region did not change', async () => {
-    const api = fakeApi({ '/my/getInfo': () => me });
+    const api = fakeServer({ getMyInfo: () => me });
     const user = userEvent.setup();
     const { nav } = renderScreen(<EditAddressScreen />);
     await screen.findByRole('button', { name: 'Region' });
     await user.click(screen.getByRole('button', { name: 'Done' }));
     expect(nav.navigateBack).toHaveBeenCalledOnce();
-    expect(api.callsTo('/my/updateInfo')).toHaveLength(0);
+    expect(api.called('updateMyInfo')).toHaveLength(0);
   });
 });
 

@@ -7,7 +7,8 @@ import { resetRequest } from '../../api/request';
 import { installReact19Render } from '../../lib/ui';
 import { renderScreen } from '../../test/render';
 import { EditChatNoScreen } from './EditChatNoScreen';
-import { fakeApi, me } from './testApi';
+import { fakeServer } from '../../test/fakeServer';
+import { me } from '../../test/people';
 
 beforeAll(() => installReact19Render());
 beforeEach(() => resetRequest());
@@ -15,7 +16,7 @@ afterEach(() => resetRequest());
 
 describe('EditChatNoScreen', () => {
   it('shows a chat ID that is set, read-only, and says it cannot be changed', async () => {
-    fakeApi({ '/my/getInfo': () => me });
+    fakeServer({ getMyInfo: () => me });
     renderScreen(<EditChatNoScreen />);
     const field = await screen.findByRole<HTMLInputElement>('textbox', { name: 'Chat ID' });
     expect(field.value).toBe('ada_1815');
@@ -26,16 +27,16 @@ describe('EditChatNoScreen', () => {
 
   it('without one: checks it live, warns, confirms, then sets it for good', async () => {
     const taken = new Set(['taken_id']);
-    const api = fakeApi({
-      '/my/getInfo': () => ({ ...me, chatNo: '' }),
-      '/auth/checkChatNo': () => {
+    const api = fakeServer({
+      getMyInfo: () => ({ ...me, chatNo: '' }),
+      checkChatNo: () => {
         const chatNo =
           new URL(api.calls.at(-1)?.url ?? '', 'http://localhost').searchParams.get('chatNo') ?? '';
         return taken.has(chatNo)
           ? { available: false, status: 'taken' }
           : { available: true, status: 'available' };
       },
-      '/my/setChatNo': (body) => ({ ...me, chatNo: (body as { chatNo: string }).chatNo }),
+      setMyChatNo: (body) => ({ ...me, chatNo: (body as { chatNo: string }).chatNo }),
     });
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     const { nav, client } = renderScreen(<EditChatNoScreen />);
@@ -66,12 +67,12 @@ describe('EditChatNoScreen', () => {
 
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(api.callsTo('/my/setChatNo')).toHaveLength(0);
+    expect(api.called('setMyChatNo')).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Done' }));
     await user.click(await screen.findByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(nav.navigateBack).toHaveBeenCalledOnce());
-    expect(api.callsTo('/my/setChatNo').map((c) => c.body)).toEqual([{ chatNo: 'ada_new' }]);
+    expect(api.called('setMyChatNo').map((c) => c.body)).toEqual([{ chatNo: 'ada_new' }]);
     expect(client.getQueryData<UserInfo>(myInfoKey)?.chatNo).toBe('ada_new');
   });
 });

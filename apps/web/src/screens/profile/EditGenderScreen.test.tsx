@@ -1,20 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { UserInfo } from '@paichat/protocol';
+import type { MyInfo, UserInfo } from '@paichat/protocol';
 import { myInfoKey } from '../../api/queries/myInfo';
 import { resetRequest } from '../../api/request';
 import { renderScreen } from '../../test/render';
 import { EditGenderScreen } from './EditGenderScreen';
-import { fakeApi, me } from './testApi';
+import { fakeServer } from '../../test/fakeServer';
+import { me } from '../../test/people';
 
 beforeEach(() => resetRequest());
 afterEach(() => resetRequest());
 
-const server = (info: UserInfo) =>
-  fakeApi({
-    '/my/getInfo': () => info,
-    '/my/updateInfo': (body) => ({ ...info, ...(body as Partial<UserInfo>) }),
+const server = (info: MyInfo) =>
+  fakeServer({
+    getMyInfo: () => info,
+    updateMyInfo: (body) => ({ ...info, ...body }),
   });
 
 describe('EditGenderScreen', () => {
@@ -32,7 +33,7 @@ describe('EditGenderScreen', () => {
     await user.click(screen.getByRole('radio', { name: 'Male' }));
     await user.click(screen.getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(nav.navigateBack).toHaveBeenCalledOnce());
-    expect(api.callsTo('/my/updateInfo').map((c) => c.body)).toEqual([{ gender: 'male' }]);
+    expect(api.called('updateMyInfo').map((c) => c.body)).toEqual([{ gender: 'male' }]);
     expect(client.getQueryData<UserInfo>(myInfoKey)?.gender).toBe('male');
   });
 
@@ -45,7 +46,7 @@ describe('EditGenderScreen', () => {
 
     await user.click(screen.getByRole('button', { name: 'Done' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Gender needs a selection');
-    expect(api.callsTo('/my/updateInfo')).toHaveLength(0);
+    expect(api.called('updateMyInfo')).toHaveLength(0);
     expect(nav.navigateBack).not.toHaveBeenCalled();
 
     await user.click(screen.getByRole('radio', { name: 'Unknown' }));
@@ -53,6 +54,6 @@ describe('EditGenderScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Done' }));
     // 'unknown' is what the account had: nothing to send.
     expect(nav.navigateBack).toHaveBeenCalledOnce();
-    expect(api.callsTo('/my/updateInfo')).toHaveLength(0);
+    expect(api.called('updateMyInfo')).toHaveLength(0);
   });
 });

@@ -6,7 +6,8 @@ import { myInfoKey } from '../../api/queries/myInfo';
 import { resetRequest } from '../../api/request';
 import { renderScreen } from '../../test/render';
 import { EditIntroScreen } from './EditIntroScreen';
-import { fakeApi, me } from './testApi';
+import { fakeServer, refusal } from '../../test/fakeServer';
+import { me } from '../../test/people';
 
 beforeEach(() => resetRequest());
 afterEach(() => resetRequest());
@@ -17,10 +18,10 @@ const suggestions = [
 ];
 
 const server = () =>
-  fakeApi({
-    '/my/getInfo': () => me,
-    '/system/dict/data/type/user_intro_suggest': () => suggestions,
-    '/my/updateInfo': (body) => ({ ...me, ...(body as Partial<UserInfo>) }),
+  fakeServer({
+    getMyInfo: () => me,
+    getDict: ({ type }) => (type === 'user_intro_suggest' ? suggestions : refusal('notFound', 404)),
+    updateMyInfo: (body) => ({ ...me, ...(body as Partial<UserInfo>) }),
   });
 
 describe('EditIntroScreen', () => {
@@ -44,7 +45,7 @@ describe('EditIntroScreen', () => {
     const user = userEvent.setup();
     const { nav, client } = renderScreen(<EditIntroScreen />);
     const list = await screen.findByRole('region', { name: 'Suggestions' });
-    expect(api.callsTo('/system/dict/data/type/user_intro_suggest')[0]?.headers.lang).toBe('en');
+    expect(api.called('getDict')[0]?.headers.lang).toBe('en');
 
     await user.click(within(list).getByRole('button', { name: 'Stay curious, stay kind.' }));
     const field = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Bio' });
@@ -53,7 +54,7 @@ describe('EditIntroScreen', () => {
 
     await user.click(screen.getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(nav.navigateBack).toHaveBeenCalledOnce());
-    expect(api.callsTo('/my/updateInfo').map((c) => c.body)).toEqual([{ intro: 'Stay curious, stay kind.' }]);
+    expect(api.called('updateMyInfo').map((c) => c.body)).toEqual([{ intro: 'Stay curious, stay kind.' }]);
     expect(client.getQueryData<UserInfo>(myInfoKey)?.intro).toBe('Stay curious, stay kind.');
   });
 
@@ -64,14 +65,14 @@ describe('EditIntroScreen', () => {
     await user.clear(await screen.findByRole('textbox', { name: 'Bio' }));
     await user.click(screen.getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(nav.navigateBack).toHaveBeenCalledOnce());
-    expect(api.callsTo('/my/updateInfo').map((c) => c.body)).toEqual([{ intro: '' }]);
+    expect(api.called('updateMyInfo').map((c) => c.body)).toEqual([{ intro: '' }]);
   });
 
   it('still works when the dictionary cannot load, without suggestions', async () => {
-    const api = fakeApi({ '/my/getInfo': () => me });
+    const api = fakeServer({ getMyInfo: () => me });
     renderScreen(<EditIntroScreen />);
     await screen.findByRole('textbox', { name: 'Bio' });
-    await waitFor(() => expect(api.callsTo('/system/dict/data/type/user_intro_suggest')).toHaveLength(1));
+    await waitFor(() => expect(api.called('getDict')).toHaveLength(1));
     expect(screen.queryByRole('region', { name: 'Suggestions' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Done' })).toBeTruthy();
   });

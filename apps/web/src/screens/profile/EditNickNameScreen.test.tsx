@@ -6,15 +6,16 @@ import { myInfoKey } from '../../api/queries/myInfo';
 import { resetRequest } from '../../api/request';
 import { renderScreen } from '../../test/render';
 import { EditNickNameScreen } from './EditNickNameScreen';
-import { fakeApi, me } from './testApi';
+import { fakeServer } from '../../test/fakeServer';
+import { me } from '../../test/people';
 
 beforeEach(() => resetRequest());
 afterEach(() => resetRequest());
 
 const server = () =>
-  fakeApi({
-    '/my/getInfo': () => me,
-    '/my/updateInfo': (body) => ({ ...me, ...(body as Partial<UserInfo>) }),
+  fakeServer({
+    getMyInfo: () => me,
+    updateMyInfo: (body) => ({ ...me, ...(body as Partial<UserInfo>) }),
   });
 
 describe('EditNickNameScreen', () => {
@@ -31,7 +32,7 @@ describe('EditNickNameScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Done' }));
 
     await waitFor(() => expect(nav.navigateBack).toHaveBeenCalledOnce());
-    expect(api.callsTo('/my/updateInfo').map((c) => c.body)).toEqual([{ nickName: 'Countess Ada' }]);
+    expect(api.called('updateMyInfo').map((c) => c.body)).toEqual([{ nickName: 'Countess Ada' }]);
     expect(client.getQueryData<UserInfo>(myInfoKey)?.nickName).toBe('Countess Ada');
   });
 
@@ -44,7 +45,7 @@ describe('EditNickNameScreen', () => {
     await user.type(field, '   ');
     await user.click(screen.getByRole('button', { name: 'Done' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Please enter a nickname');
-    expect(api.callsTo('/my/updateInfo')).toHaveLength(0);
+    expect(api.called('updateMyInfo')).toHaveLength(0);
     expect(nav.navigateBack).not.toHaveBeenCalled();
   });
 
@@ -55,14 +56,13 @@ describe('EditNickNameScreen', () => {
     await screen.findByRole('textbox', { name: 'Name' });
     await user.click(screen.getByRole('button', { name: 'Done' }));
     expect(nav.navigateBack).toHaveBeenCalledOnce();
-    expect(api.callsTo('/my/updateInfo')).toHaveLength(0);
+    expect(api.called('updateMyInfo')).toHaveLength(0);
   });
 
   it('stays when the server refuses, which the request function has shown', async () => {
-    const api = fakeApi({
-      '/my/getInfo': () => me,
-      '/my/updateInfo': () =>
-        new Response(JSON.stringify({ code: 400, msg: 'nickName: too long', data: null })),
+    const api = fakeServer({
+      getMyInfo: () => me,
+      updateMyInfo: () => new Response(JSON.stringify({ code: 400, msg: 'nickName: too long', data: null })),
     });
     const user = userEvent.setup();
     const { nav, client } = renderScreen(<EditNickNameScreen />);

@@ -5,7 +5,7 @@ import { resetRequest } from '../../api/request';
 import { installReact19Render } from '../../lib/ui';
 import { renderScreen } from '../../test/render';
 import { EditPasswordScreen } from './EditPasswordScreen';
-import { fakeApi } from './testApi';
+import { fakeServer } from '../../test/fakeServer';
 
 beforeAll(() => installReact19Render());
 beforeEach(() => resetRequest());
@@ -28,7 +28,7 @@ const message = async () => (await screen.findByRole('alert')).textContent;
 
 describe('EditPasswordScreen', () => {
   it('checks in the spec order: current, new (8–16, digits and letters), then the confirmation', async () => {
-    const api = fakeApi({ '/my/setPassword': () => null });
+    const api = fakeServer({ setMyPassword: () => null });
     const user = userEvent.setup();
     const { nav } = renderScreen(<EditPasswordScreen />);
 
@@ -49,19 +49,19 @@ describe('EditPasswordScreen', () => {
     await fill(user, { current: 'paichat123', next: 'newpass123', confirm: 'newpass124' });
     expect(await message()).toBe('The two passwords do not match');
 
-    expect(api.callsTo('/my/setPassword')).toHaveLength(0);
+    expect(api.called('setMyPassword')).toHaveLength(0);
     expect(nav.navigateBack).not.toHaveBeenCalled();
   });
 
   it('sends the current and the new password, says other devices were signed out, and goes back', async () => {
-    const api = fakeApi({ '/my/setPassword': () => null });
+    const api = fakeServer({ setMyPassword: () => null });
     const user = userEvent.setup();
     const { nav } = renderScreen(<EditPasswordScreen />);
     expect(screen.getByText(/every other device signed in to your account is signed out/)).toBeTruthy();
 
     await fill(user, { current: 'paichat123', next: 'newpass123', confirm: 'newpass123' });
     await waitFor(() => expect(nav.navigateBack).toHaveBeenCalledOnce());
-    expect(api.callsTo('/my/setPassword').map((c) => c.body)).toEqual([
+    expect(api.called('setMyPassword').map((c) => c.body)).toEqual([
       { oldPassword: 'paichat123', newPassword: 'newpass123' },
     ]);
     expect(
@@ -70,8 +70,8 @@ describe('EditPasswordScreen', () => {
   });
 
   it('stays on a wrong current password, which the request function shows', async () => {
-    const api = fakeApi({
-      '/my/setPassword': () =>
+    const api = fakeServer({
+      setMyPassword: () =>
         new Response(JSON.stringify({ code: 400, msg: 'wrong', data: null, err: 'wrongPassword' })),
     });
     const user = userEvent.setup();

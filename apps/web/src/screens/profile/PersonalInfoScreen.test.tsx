@@ -8,7 +8,8 @@ import { installReact19Render } from '../../lib/ui';
 import { renderScreen } from '../../test/render';
 import { formatRegion } from '../../lib/regions';
 import { PersonalInfoScreen, type PersonalInfoLinks } from './PersonalInfoScreen';
-import { fakeApi, me } from './testApi';
+import { fakeServer } from '../../test/fakeServer';
+import { me } from '../../test/people';
 
 const links: PersonalInfoLinks = {
   nickName: '/name',
@@ -29,7 +30,7 @@ const fileInput = () => screen.getByLabelText<HTMLInputElement>('Choose a profil
 
 describe('PersonalInfoScreen', () => {
   it('shows each field with its value, each opening its editor', async () => {
-    fakeApi({ '/my/getInfo': () => me });
+    fakeServer({ getMyInfo: () => me });
     const user = userEvent.setup();
     const { nav } = renderScreen(<PersonalInfoScreen links={links} />);
     const region = formatRegion(me.address, 'en');
@@ -55,8 +56,8 @@ describe('PersonalInfoScreen', () => {
   });
 
   it('says "Not set" for what is empty', async () => {
-    fakeApi({
-      '/my/getInfo': () => ({
+    fakeServer({
+      getMyInfo: () => ({
         ...me,
         chatNo: '',
         intro: '',
@@ -69,16 +70,16 @@ describe('PersonalInfoScreen', () => {
   });
 
   it('uploads a chosen photo as an avatar, makes it the portrait, and shows it', async () => {
-    const api = fakeApi({
-      '/my/getInfo': () => me,
-      '/file/upload': () => ({
+    const api = fakeServer({
+      getMyInfo: () => me,
+      upload: () => ({
         url: '/file/new.webp',
         thumbUrl: '',
         contentType: 'image/webp',
         size: 10,
         name: 'me.png',
       }),
-      '/my/updateInfo': (body) => ({ ...me, ...(body as Partial<UserInfo>) }),
+      updateMyInfo: (body) => ({ ...me, ...(body as Partial<UserInfo>) }),
     });
     const user = userEvent.setup();
     const { client } = renderScreen(<PersonalInfoScreen links={links} />);
@@ -90,18 +91,18 @@ describe('PersonalInfoScreen', () => {
     expect(click).toHaveBeenCalledOnce();
 
     await user.upload(fileInput(), photo());
-    await waitFor(() => expect(api.callsTo('/my/updateInfo')).toHaveLength(1));
-    const [upload] = api.callsTo('/file/upload');
+    await waitFor(() => expect(api.called('updateMyInfo')).toHaveLength(1));
+    const [upload] = api.called('upload');
     expect(upload?.url).toBe('/file/upload?purpose=avatar');
     expect((upload?.body as FormData).get('file')).toBeInstanceOf(File);
-    expect(api.callsTo('/my/updateInfo')[0]?.body).toEqual({ portrait: '/file/new.webp' });
+    expect(api.called('updateMyInfo')[0]?.body).toEqual({ portrait: '/file/new.webp' });
     expect(client.getQueryData<UserInfo>(myInfoKey)?.portrait).toBe('/file/new.webp');
     const img = await screen.findByRole('img', { name: 'Profile photo of Ada Lovelace' });
     expect(img.getAttribute('src')).toBe('/file/new.webp');
   });
 
   it('says the upload failed, and keeps the old photo', async () => {
-    const api = fakeApi({ '/my/getInfo': () => me });
+    const api = fakeServer({ getMyInfo: () => me });
     api.fetch.mockImplementation(async (url: string) => {
       if (url.startsWith('/file/upload')) throw new TypeError('offline');
       return new Response(JSON.stringify({ code: 200, msg: 'ok', data: me }));

@@ -8,7 +8,8 @@ import { appLink } from '../../lib/appLink';
 import { renderScreen } from '../../test/render';
 import { QR_SIZE } from '../../components/QrCard';
 import { QrCodeScreen } from './QrCodeScreen';
-import { fakeApi, me } from './testApi';
+import { fakeServer } from '../../test/fakeServer';
+import { me } from '../../test/people';
 
 const ADD_FRIEND = '/wx/personInfo/addFriendsDetail';
 
@@ -25,7 +26,7 @@ const modules = (svg: Element | null) =>
 
 describe('QrCodeScreen', () => {
   it("encodes an absolute link to this user's add-friend page, from a QR code, with her reference", async () => {
-    fakeApi({ '/my/getInfo': () => me });
+    fakeServer({ getMyInfo: () => me });
     renderScreen(<QrCodeScreen addFriendUrl={ADD_FRIEND} />);
     const qr = await screen.findByRole('img', { name: 'QR code to add Ada Lovelace as a friend' });
 
@@ -39,7 +40,7 @@ describe('QrCodeScreen', () => {
   });
 
   it('shows the card: photo, name and region', async () => {
-    fakeApi({ '/my/getInfo': () => me });
+    fakeServer({ getMyInfo: () => me });
     renderScreen(<QrCodeScreen addFriendUrl={ADD_FRIEND} />);
     expect(await screen.findByRole('region', { name: 'Ada Lovelace' })).toBeTruthy();
     expect(screen.getByRole('img', { name: 'Profile photo of Ada Lovelace' })).toBeTruthy();
@@ -47,7 +48,7 @@ describe('QrCodeScreen', () => {
   });
 
   it('scanning inside the app only says "Scan QR Code"', async () => {
-    fakeApi({ '/my/getInfo': () => me });
+    fakeServer({ getMyInfo: () => me });
     const user = userEvent.setup();
     renderScreen(<QrCodeScreen addFriendUrl={ADD_FRIEND} />);
     await user.click(await screen.findByRole('button', { name: 'Scan QR Code' }));
@@ -56,7 +57,7 @@ describe('QrCodeScreen', () => {
   });
 
   it('copies the link, or says to copy it by hand', async () => {
-    fakeApi({ '/my/getInfo': () => me });
+    fakeServer({ getMyInfo: () => me });
     // user-event puts a clipboard of its own on navigator.
     const user = userEvent.setup();
     renderScreen(<QrCodeScreen addFriendUrl={ADD_FRIEND} />);

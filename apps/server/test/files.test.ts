@@ -97,11 +97,13 @@ describe.each(dialects)('files on %s', (dialect) => {
     };
   }
 
+  /** A folder's files; none when the server has not made it yet (nothing was ever stored). */
+  const filesIn = (dir: string) => (existsSync(dir) ? readdirSync(dir) : []);
   const stored = () =>
-    readdirSync(uploadsDir)
+    filesIn(uploadsDir)
       .filter((f) => f !== 'tmp')
       .sort();
-  const temps = () => readdirSync(path.join(uploadsDir, 'tmp'));
+  const temps = () => filesIn(path.join(uploadsDir, 'tmp'));
 
   /** A refused upload leaves no file, stored or temporary. */
   async function expectNothingWritten(run: () => Promise<unknown>) {

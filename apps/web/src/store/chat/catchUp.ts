@@ -21,7 +21,7 @@ import { stoppedError, type ChatContext } from './context';
 import type { Arrival } from './heldRange';
 import { clearUpTo, integrate, isBehind } from './merge';
 import { fromServer } from './messages';
-import { workOf, type Runtime } from './runtime';
+import type { Runtime } from './runtime';
 import { SingleFlight } from './singleFlight';
 import type { LocalMessage } from './types';
 
@@ -76,12 +76,7 @@ export class CatchUp {
   /** Everything after the chat's held range, page by page; one run per chat at a time. */
   syncChat(rt: Runtime): Promise<void> {
     const { store } = this.ctx;
-    return workOf(
-      rt,
-      'sync',
-      () => this.syncPages(rt),
-      () => !store.stopped,
-    ).request();
+    return store.work(rt, 'sync', () => this.syncPages(rt)).request();
   }
 
   /** Asks the server for one chat's session and takes it (what it missed is fetched after). */

@@ -9,7 +9,8 @@ import type { BadgeValue } from '../../lib/badge';
 import { isListed, toEntry } from './chatState';
 import { mayHaveOlder, type ChatChange } from './merge';
 import { compareMessages, mergeMessages, visibleRows, type RemarkOf } from './messages';
-import { isWorking, newRuntime, type Runtime } from './runtime';
+import { isWorking, newRuntime, workOf, type ChatWork, type Runtime } from './runtime';
+import type { SingleFlight } from './singleFlight';
 import type { ChatStorage, OutboxItem, StorageOp, StoredChat } from './storage';
 import type { Translate } from './texts';
 import type { ChatEngineStatus, ChatListEntry, ChatWindowState } from './types';
@@ -130,6 +131,11 @@ export class ChatStore {
   /** The newest stamp given: taken before a request, to know what changed while it was away. */
   get lastStamp(): number {
     return this.stampCounter;
+  }
+
+  /** The chat's runner of one kind of work, one run at a time; a stopped store runs no more. */
+  work(rt: Runtime, kind: ChatWork, run: () => Promise<void>): SingleFlight {
+    return workOf(rt, kind, run, () => !this.stopped);
   }
 
   /** Changes a chat's bookkeeping (a patch that changes nothing writes and redraws nothing). */

@@ -8,7 +8,7 @@ import { withSeqs } from './chatState';
 import type { ChatContext } from './context';
 import { mayHaveOlder } from './merge';
 import { fromServer } from './messages';
-import { workOf, type Runtime } from './runtime';
+import type { Runtime } from './runtime';
 import { failureOf } from './transport';
 import type { LocalMessage } from './types';
 
@@ -59,18 +59,13 @@ export class History {
     const { store } = this.ctx;
     const rt = store.chat(chatId);
     if (!rt || store.stopped) return Promise.resolve();
-    const work = workOf(
-      rt,
-      'older',
-      async () => {
-        try {
-          await this.fetchOlder(rt);
-        } catch (error) {
-          store.report(error);
-        }
-      },
-      () => false,
-    );
+    const work = store.work(rt, 'older', async () => {
+      try {
+        await this.fetchOlder(rt);
+      } catch (error) {
+        store.report(error);
+      }
+    });
     if (work.busy) return work.join();
     const done = work.join();
     // The window shows the spinner now, and hides it when the page is in.

@@ -6,7 +6,7 @@
  */
 import { markRead } from '@paichat/protocol';
 import type { ChatContext } from './context';
-import { workOf, type Runtime } from './runtime';
+import type { Runtime } from './runtime';
 
 export class Reads {
   constructor(private readonly ctx: ChatContext) {}
@@ -34,12 +34,7 @@ export class Reads {
   send(rt: Runtime): Promise<void> {
     const { store } = this.ctx;
     if (store.stopped) return Promise.resolve();
-    return workOf(
-      rt,
-      'read',
-      () => this.sendPending(rt),
-      () => !store.stopped,
-    ).request();
+    return store.work(rt, 'read', () => this.sendPending(rt)).request();
   }
 
   private async sendPending(rt: Runtime): Promise<void> {

@@ -12,14 +12,12 @@
  */
 import {
   ALERT_TEXT,
-  ChatType,
   MsgType,
   NoticeType,
   noticePush,
   OutgoingMessage,
   refusedSend,
   SendStatus,
-  SYSTEM_USER_ID,
   clearChatMessages,
   getChatMessages,
   getChatSession,
@@ -31,156 +29,35 @@ import {
   setChatDisturb,
   setChatTop,
   syncMessages,
-  type ChatSession,
   type ChatState,
   type Endpoint,
   type GroupChange,
-  type MsgPush,
   type NoticeContent,
   type RequestOf,
-  type ResponseOf,
   type SendMsgResult,
   type ServerMessage,
-  type ServerPush,
 } from '@paichat/protocol';
 import { ApiError } from '../../../api/request';
 import type { ChatTransport } from '../transport';
+import {
+  FakeChatViews,
+  Refusal,
+  type Answer,
+  type Chat,
+  type Group,
+  type Member,
+  type StoredMessage,
+  type User,
+} from './fakeChatData';
+import { FakeDevice } from './fakeDevice';
 
-interface StoredMessage {
-  msgId: string;
-  seq: number;
-  senderId: string | null;
-  clientMsgId: string | null;
-  msgType: MsgType;
-  content: Record<string, unknown>;
-  createTime: number;
-}
-
-interface Group {
-  groupId: string;
-  name: string;
-  dismissed: boolean;
-  /** Members who quit or were removed (they keep the chat, read-only). */
-  former: Set<string>;
-  /** Group nicknames by member. */
-  nicks: Map<string, string>;
-}
-
-interface Chat {
-  chatId: string;
-  /** SINGLE: the two friends; GROUP: the current members. */
-  members: string[];
-  messages: StoredMessage[];
-  createTime: number;
-  group?: Group;
-}
-
-interface Member {
-  readSeq: number;
-  clearedSeq: number;
-  hiddenSeq: number;
-  isTop: 'Y' | 'N';
-  isDisturb: 'Y' | 'N';
-}
-
-interface User {
-  userId: string;
-  nickName: string;
-  portrait: string;
-}
-
-/**
- * How the next call of a device fails: before the server sees it, or after (answer lost), or
- * answered "busy" (HTTP 503) without the server taking it.
- */
-export type CallFailure = 'request' | 'response' | 'busy';
-
-export class FakeDevice {
-  /** Calls fail with a network error while false. */
-  online = true;
-  /** The socket: pushes are queued while true, lost while false. */
-  connected = true;
-  readonly pending: ServerPush[] = [];
-  private failures: CallFailure[] = [];
-  private holding = false;
-  private held: (() => void)[] = [];
-  readonly transport: ChatTransport;
-  /** Every request this device made: [path, body]. */
-  readonly calls: [string, unknown][] = [];
-
-  constructor(
-    readonly userId: string,
-    private readonly server: FakeChatServer,
-  ) {
-    this.transport = { call: (endpoint, input) => this.call(endpoint, input) };
-  }
-
-  /** The next call fails this way (queued: several can be lined up). */
-  failNext(how: CallFailure): void {
-    this.failures.push(how);
-  }
-
-  clearFailures(): void {
-    this.failures = [];
-  }
-
-  /** Answers wait until release() (the server has already acted). */
-  hold(on: boolean): void {
-    this.holding = on;
-    if (!on) this.release();
-  }
-
-  release(): void {
-    const held = this.held;
-    this.held = [];
-    for (const resolve of held) resolve();
-  }
-
-  get heldCount(): number {
-    return this.held.length;
-  }
-
-  push(push: ServerPush): void {
-    if (this.connected) this.pending.push(push);
-  }
-
-  /** Takes the next queued push (undefined when none). */
-  take(): ServerPush | undefined {
-    return this.pending.shift();
-  }
-
-  private async call<E extends Endpoint>(endpoint: E, input: RequestOf<E>): Promise<ResponseOf<E>> {
-    this.calls.push([endpoint.path, input]);
-    await Promise.resolve();
-    const failure = this.online ? this.failures.shift() : 'request';
-    if (failure === 'request') throw new ApiError('network', 'Please check your network');
-    if (failure === 'busy') throw new ApiError('http', 'Request failed', 503);
-    const answer = this.server.handle(this.userId, endpoint, input);
-    if (this.holding) await new Promise<void>((resolve) => this.held.push(resolve));
-    if (failure === 'response' || !this.online) throw new ApiError('network', 'Please check your network');
-    if (answer.ok) return answer.data as ResponseOf<E>;
-    throw new ApiError('business', answer.msg, 200, answer.code, answer.err);
-  }
-}
-
-type Answer =
-  | { ok: true; data: unknown }
-  | { ok: false; code: number; msg: string; err?: 'chatNotFound' | 'messageNotFound' | 'validation' };
-
-class Refusal extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-    readonly err: 'chatNotFound' | 'messageNotFound' | 'validation',
-  ) {
-    super(message);
-  }
-}
+export { FakeDevice, type CallFailure } from './fakeDevice';
 
 export class FakeChatServer {
   private readonly users = new Map<string, User>();
   private readonly chats = new Map<string, Chat>();
   private readonly members = new Map<string, Member>();
+  private readonly views = new FakeChatViews(this.users, this.chats, this.members);
   private readonly devices: FakeDevice[] = [];
   private readonly blocks = new Set<string>();
   private nextChatId = 100;
@@ -208,7 +85,7 @@ export class FakeChatServer {
       text: ALERT_TEXT.nowFriends,
       params: {},
     });
-    for (const userId of chat.members) this.member(chat.chatId, userId).readSeq = message.seq;
+    for (const userId of chat.members) this.views.member(chat.chatId, userId).readSeq = message.seq;
     this.deliver(chat, message);
     return chat.chatId;
   }
@@ -237,12 +114,12 @@ export class FakeChatServer {
   }
 
   setGroupNick(groupId: string, userId: string, nick: string): void {
-    this.group(groupId).group?.nicks.set(userId, nick);
+    this.views.group(groupId).group?.nicks.set(userId, nick);
   }
 
   /** The owner removes a member: told in the chat, then the member gets nothing more. */
   removeFromGroup(groupId: string, userId: string): void {
-    const chat = this.group(groupId);
+    const chat = this.views.group(groupId);
     const name = this.users.get(userId)?.nickName ?? userId;
     this.alert(chat, 'groupRemoved', { name: 'Owner', names: name });
     chat.members = chat.members.filter((member) => member !== userId);
@@ -251,7 +128,7 @@ export class FakeChatServer {
   }
 
   dismissGroup(groupId: string): void {
-    const chat = this.group(groupId);
+    const chat = this.views.group(groupId);
     this.alert(chat, 'groupDismissed', { name: 'Owner' });
     if (chat.group) chat.group.dismissed = true;
     this.notifyGroup(chat, chat.members, 'dismissed');
@@ -267,7 +144,7 @@ export class FakeChatServer {
     if (!chat) throw new Error(`no chat ${chatId}`);
     chat.messages = chat.messages.filter((m) => m.seq <= seq);
     for (const userId of chat.members) {
-      const member = this.member(chatId, userId);
+      const member = this.views.member(chatId, userId);
       member.readSeq = Math.min(member.readSeq, seq);
       member.clearedSeq = Math.min(member.clearedSeq, seq);
       member.hiddenSeq = Math.min(member.hiddenSeq, seq);
@@ -296,15 +173,13 @@ export class FakeChatServer {
   view(userId: string, chatId: string): { messages: ServerMessage[]; state: ChatState } {
     const chat = this.chats.get(chatId);
     if (!chat) throw new Error(`no chat ${chatId}`);
-    const m = this.member(chatId, userId);
+    const m = this.views.member(chatId, userId);
     return {
-      messages: chat.messages.filter((x) => x.seq > m.clearedSeq).map((x) => this.present(chat, x, userId)),
-      state: this.state(chat, userId),
+      messages: chat.messages
+        .filter((x) => x.seq > m.clearedSeq)
+        .map((x) => this.views.present(chat, x, userId)),
+      state: this.views.state(chat, userId),
     };
-  }
-
-  chatIds(userId: string): string[] {
-    return [...this.chats.values()].filter((c) => this.sees(c, userId)).map((c) => c.chatId);
   }
 
   /** All stored messages a user sent (any chat). */
@@ -331,25 +206,25 @@ export class FakeChatServer {
     const num = (key: string) => (typeof body[key] === 'number' ? (body[key] as number) : undefined);
     switch (path) {
       case getChatSessions.path:
-        return this.sessions(userId, num('pageNum') ?? 1, num('pageSize') ?? 100);
+        return this.views.sessions(userId, num('pageNum') ?? 1, num('pageSize') ?? 100);
       case getChatSession.path:
-        return this.session(this.resolve(userId, str('chatId'), str('userId')), userId);
+        return this.views.session(this.views.resolve(userId, str('chatId'), str('userId')), userId);
       case getChatMessages.path:
-        return this.page(this.resolve(userId, str('chatId'), str('userId')), userId, body);
+        return this.views.page(this.views.resolve(userId, str('chatId'), str('userId')), userId, body);
       case syncMessages.path:
-        return this.sync(this.resolve(userId, str('chatId'), str('userId')), userId, body);
+        return this.views.sync(this.views.resolve(userId, str('chatId'), str('userId')), userId, body);
       case sendMsg.path:
         return this.send(userId, body);
       case groupSendMsg.path:
         return this.groupSend(userId, body);
       case markRead.path: {
-        const chat = this.resolve(userId, str('chatId'));
-        const m = this.member(chat.chatId, userId);
-        const last = this.lastSeq(chat);
+        const chat = this.views.resolve(userId, str('chatId'));
+        const m = this.views.member(chat.chatId, userId);
+        const last = this.views.lastSeq(chat);
         const target = Math.min(num('readSeq') ?? last, last);
         const moved = target > m.readSeq;
         if (moved) m.readSeq = target;
-        const state = this.state(chat, userId);
+        const state = this.views.state(chat, userId);
         if (moved) this.notify(userId, NoticeType.CHAT_READ, state);
         return state;
       }
@@ -377,99 +252,18 @@ export class FakeChatServer {
     }
   }
 
-  private sessions(userId: string, pageNum: number, pageSize: number) {
-    const all = this.chatIds(userId)
-      .map((id) => this.chats.get(id) as Chat)
-      .filter((c) => this.lastSeq(c) > this.member(c.chatId, userId).hiddenSeq)
-      .map((c) => this.session(c, userId))
-      .sort((a, b) =>
-        a.isTop !== b.isTop
-          ? a.isTop === 'Y'
-            ? -1
-            : 1
-          : b.lastTime - a.lastTime || (a.chatId < b.chatId ? 1 : -1),
-      );
-    const list = all.slice((pageNum - 1) * pageSize, pageNum * pageSize);
-    return { list, total: all.length, pageNum, pageSize, pages: Math.ceil(all.length / pageSize) };
-  }
-
-  private session(chat: Chat, userId: string): ChatSession {
-    const m = this.member(chat.chatId, userId);
-    const visible = chat.messages.filter((x) => x.seq > m.clearedSeq);
-    const last = visible.at(-1);
-    const { group } = chat;
-    const party = this.partyFor(chat, userId);
-    return {
-      ...this.state(chat, userId),
-      userId: party.userId,
-      nickName: party.nickName,
-      portrait: party.portrait,
-      userType: party.userType,
-      ...(group ? { groupId: group.groupId, groupStatus: this.groupStatus(group, userId) } : {}),
-      lastContent: last?.msgType === MsgType.TEXT ? String(last.content.text) : '',
-      lastTime: chat.messages.at(-1)?.createTime ?? chat.createTime,
-      lastMsg: last ? this.present(chat, last, userId) : null,
-    };
-  }
-
-  private page(chat: Chat, userId: string, body: Record<string, unknown>) {
-    const m = this.member(chat.chatId, userId);
-    const pageSize = body.pageSize as number;
-    const pageNum = body.pageNum as number;
-    const last = this.lastSeq(chat);
-    let before: number;
-    if (typeof body.lastMsgId === 'string' && body.lastMsgId) {
-      const anchor = chat.messages.find((x) => x.msgId === body.lastMsgId);
-      if (!anchor || anchor.seq <= m.clearedSeq)
-        throw new Refusal(404, 'message not found', 'messageNotFound');
-      before = anchor.seq;
-    } else {
-      before = last - (pageNum - 1) * pageSize + 1;
-    }
-    const rows = chat.messages.filter((x) => x.seq < before && x.seq > m.clearedSeq).slice(-pageSize);
-    const total = Math.max(0, last - m.clearedSeq);
-    const oldest = rows[0];
-    return {
-      list: rows.map((x) => this.present(chat, x, userId)),
-      total,
-      pageNum,
-      pageSize,
-      pages: Math.ceil(total / pageSize),
-      chatId: chat.chatId,
-      hasMore: oldest !== undefined && oldest.seq > m.clearedSeq + 1,
-      lastSeq: last,
-      readSeq: m.readSeq,
-      clearedSeq: m.clearedSeq,
-    };
-  }
-
-  private sync(chat: Chat, userId: string, body: Record<string, unknown>) {
-    const m = this.member(chat.chatId, userId);
-    const after = Math.max(body.afterSeq as number, m.clearedSeq);
-    const limit = body.limit as number;
-    const rows = chat.messages.filter((x) => x.seq > after).slice(0, limit + 1);
-    const hasMore = rows.length > limit;
-    const page = hasMore ? rows.slice(0, limit) : rows;
-    return {
-      chatId: chat.chatId,
-      list: page.map((x) => this.present(chat, x, userId)),
-      lastSeq: this.lastSeq(chat),
-      hasMore,
-    };
-  }
-
   private send(userId: string, body: Record<string, unknown>): SendMsgResult {
     const to = body.userId as string;
     return this.accept(userId, body, () => {
       if (this.blocks.has(`${userId}>${to}`)) return SendStatus.USER_BLOCKED;
       if (this.blocks.has(`${to}>${userId}`)) return SendStatus.BLOCKED_BY_USER;
-      return this.findChat(userId, to) ?? SendStatus.NOT_FRIENDS;
+      return this.views.findChat(userId, to) ?? SendStatus.NOT_FRIENDS;
     });
   }
 
   private groupSend(userId: string, body: Record<string, unknown>): SendMsgResult {
     return this.accept(userId, body, () => {
-      const chat = this.group(body.groupId as string);
+      const chat = this.views.group(body.groupId as string);
       if (chat.group?.dismissed) return SendStatus.GROUP_DISMISSED;
       return chat.members.includes(userId) ? chat : SendStatus.NOT_GROUP_MEMBER;
     });
@@ -482,7 +276,7 @@ export class FakeChatServer {
     target: () => Chat | Exclude<SendStatus, '0'>,
   ): SendMsgResult {
     const clientMsgId = typeof body.clientMsgId === 'string' ? body.clientMsgId : null;
-    const original = clientMsgId === null ? undefined : this.findByClientId(userId, clientMsgId);
+    const original = clientMsgId === null ? undefined : this.views.findByClientId(userId, clientMsgId);
     if (original) return this.sent(original.chat, original.message, true);
     const chat = target();
     if (typeof chat === 'string') return this.refuse(chat, clientMsgId);
@@ -494,7 +288,7 @@ export class FakeChatServer {
       parsed.msgType,
       parsed.content as Record<string, unknown>,
     );
-    this.member(chat.chatId, userId).readSeq = message.seq;
+    this.views.member(chat.chatId, userId).readSeq = message.seq;
     this.deliver(chat, message);
     return this.sent(chat, message, false);
   }
@@ -523,16 +317,16 @@ export class FakeChatServer {
     change: 'top' | 'disturb' | 'remove' | 'clear',
     apply: (m: Member, lastSeq: number) => void,
   ): ChatState {
-    const chat = this.resolve(userId, chatId);
-    apply(this.member(chat.chatId, userId), this.lastSeq(chat));
-    const state = this.state(chat, userId);
+    const chat = this.views.resolve(userId, chatId);
+    apply(this.views.member(chat.chatId, userId), this.views.lastSeq(chat));
+    const state = this.views.state(chat, userId);
     this.notify(userId, NoticeType.CHAT_UPDATED, { ...state, change });
     return state;
   }
 
   // ── Storage and pushes ─────────────────────────────────────────────────────
   private ensureChat(a: string, b: string): Chat {
-    const existing = this.findChat(a, b);
+    const existing = this.views.findChat(a, b);
     if (existing) return existing;
     const chatId = String(this.nextChatId++);
     const chat: Chat = { chatId, members: [a, b], messages: [], createTime: this.now() };
@@ -549,57 +343,6 @@ export class FakeChatServer {
       isTop: 'N',
       isDisturb: 'N',
     });
-  }
-
-  private findChat(a: string, b: string): Chat | undefined {
-    for (const chat of this.chats.values())
-      if (!chat.group && chat.members.includes(a) && chat.members.includes(b) && a !== b) return chat;
-    return undefined;
-  }
-
-  /** Whether the user may see the chat (a former group member still may, read-only). */
-  private sees(chat: Chat, userId: string): boolean {
-    return chat.members.includes(userId) || (chat.group?.former.has(userId) ?? false);
-  }
-
-  private findByClientId(userId: string, clientMsgId: string) {
-    for (const chat of this.chats.values())
-      for (const message of chat.messages)
-        if (message.senderId === userId && message.clientMsgId === clientMsgId) return { chat, message };
-    return undefined;
-  }
-
-  private resolve(userId: string, chatId?: string, peerId?: string): Chat {
-    const chat =
-      chatId !== undefined ? this.chats.get(chatId) : peerId ? this.findChat(userId, peerId) : undefined;
-    if (!chat || !this.sees(chat, userId)) throw new Refusal(404, 'chat not found', 'chatNotFound');
-    return chat;
-  }
-
-  private member(chatId: string, userId: string): Member {
-    const m = this.members.get(`${chatId}:${userId}`);
-    if (!m) throw new Error(`no member ${userId} in ${chatId}`);
-    return m;
-  }
-
-  private lastSeq(chat: Chat): number {
-    return chat.messages.length;
-  }
-
-  private state(chat: Chat, userId: string): ChatState {
-    const m = this.member(chat.chatId, userId);
-    const lastSeq = this.lastSeq(chat);
-    return {
-      chatId: chat.chatId,
-      chatType: chat.group ? ChatType.GROUP : ChatType.SINGLE,
-      lastSeq,
-      readSeq: m.readSeq,
-      clearedSeq: m.clearedSeq,
-      unreadCount: Math.max(0, lastSeq - m.readSeq),
-      isTop: m.isTop,
-      isDisturb: m.isDisturb,
-      removed: lastSeq <= m.hiddenSeq,
-    };
   }
 
   private store(
@@ -622,53 +365,6 @@ export class FakeChatServer {
     return message;
   }
 
-  private present(chat: Chat, x: StoredMessage, viewerId: string): ServerMessage {
-    const sender = x.senderId === null ? undefined : this.users.get(x.senderId);
-    let toId = '';
-    if (chat.group) toId = chat.group.groupId;
-    else if (x.senderId !== null) toId = this.peerOf(chat, x.senderId);
-    const groupNick = x.senderId === null ? undefined : chat.group?.nicks.get(x.senderId);
-    return {
-      msgId: x.msgId,
-      chatId: chat.chatId,
-      seq: x.seq,
-      clientMsgId: x.clientMsgId ?? '',
-      fromId: x.senderId ?? SYSTEM_USER_ID,
-      toId,
-      msgType: x.msgType,
-      talkType: chat.group ? ChatType.GROUP : ChatType.SINGLE,
-      content: x.content,
-      createTime: x.createTime,
-      isSelf: x.senderId === viewerId,
-      fromNickName: sender?.nickName ?? '',
-      fromPortrait: sender?.portrait ?? '',
-      ...(chat.group ? { fromGroupNick: groupNick ?? '' } : {}),
-    };
-  }
-
-  /** Who a chat is with, for a viewer: the other friend, or the group. */
-  private partyFor(chat: Chat, viewerId: string) {
-    if (chat.group)
-      return { userId: chat.group.groupId, nickName: chat.group.name, portrait: '', userType: 'group' };
-    const other = this.users.get(this.peerOf(chat, viewerId)) as User;
-    return { userId: other.userId, nickName: other.nickName, portrait: other.portrait, userType: 'user' };
-  }
-
-  /** The other friend of a one-to-one chat. */
-  private peerOf(chat: Chat, userId: string): string {
-    return chat.members.find((member) => member !== userId) ?? userId;
-  }
-
-  private group(groupId: string): Chat {
-    for (const chat of this.chats.values()) if (chat.group?.groupId === groupId) return chat;
-    throw new Refusal(404, 'group not found', 'chatNotFound');
-  }
-
-  private groupStatus(group: Group, userId: string): 'ACTIVE' | 'LEFT' | 'DISMISSED' {
-    if (group.dismissed) return 'DISMISSED';
-    return group.former.has(userId) ? 'LEFT' : 'ACTIVE';
-  }
-
   /** A system notice in a group chat (read by everyone, as the server stores them). */
   private alert(
     chat: Chat,
@@ -676,7 +372,7 @@ export class FakeChatServer {
     params: Record<string, string>,
   ) {
     const message = this.store(chat, null, null, MsgType.ALERT, { code, text: ALERT_TEXT[code], params });
-    for (const userId of chat.members) this.member(chat.chatId, userId).readSeq = message.seq;
+    for (const userId of chat.members) this.views.member(chat.chatId, userId).readSeq = message.seq;
     this.deliver(chat, message);
   }
 
@@ -687,24 +383,8 @@ export class FakeChatServer {
   }
 
   private deliver(chat: Chat, message: StoredMessage): void {
-    const sender = message.senderId === null ? undefined : this.users.get(message.senderId);
     for (const viewerId of chat.members) {
-      const party = this.partyFor(chat, viewerId);
-      const push: MsgPush = {
-        pushType: 'MSG',
-        msgId: message.msgId,
-        chatId: chat.chatId,
-        chatType: chat.group ? ChatType.GROUP : ChatType.SINGLE,
-        seq: message.seq,
-        ...(message.clientMsgId ? { clientMsgId: message.clientMsgId } : {}),
-        msgContent: this.present(chat, message, viewerId),
-        fromInfo: sender
-          ? { userId: sender.userId, nickName: sender.nickName, portrait: sender.portrait, userType: 'user' }
-          : { userId: SYSTEM_USER_ID, nickName: '', portrait: '', userType: 'system' },
-        chatInfo: party,
-        ...(chat.group ? { groupInfo: party } : {}),
-        createTime: message.createTime,
-      };
+      const push = this.views.msgPush(chat, message, viewerId);
       for (const device of this.devices) if (device.userId === viewerId) device.push(structuredClone(push));
     }
   }

@@ -4,11 +4,13 @@
  * new engine is a page reload). Not for the app.
  */
 import { IDBFactory } from 'fake-indexeddb';
+import { expect } from 'vitest';
 import { sendMsg, type ServerPush } from '@paichat/protocol';
 import { PushRouter } from '../../../realtime/pushRouter';
 import type { BadgeValue } from '../../../lib/badge';
 import { ChatEngine, listenToChatPushes, type ChatEngineDeps } from '../engine';
 import { openChatStorage } from '../storage';
+import type { LocalMessage } from '../types';
 import { FakeChatServer, type FakeDevice } from './fakeChatServer';
 
 export const AMY = '1';
@@ -104,4 +106,52 @@ export function deliver(world: World, engine: ChatEngine, count = Number.POSITIV
 /** Someone sends a text through the server, as a device not under test (amy's other one, say). */
 export async function sendAs(world: World, from: string, to: string, text: string): Promise<void> {
   await world.server.as(from).call(sendMsg, { userId: to, msgType: 'TEXT', content: { text } });
+}
+
+/** The texts of a chat's window (a message that is not text: its type). */
+export const texts = (engine: ChatEngine, chatId: string) =>
+  engine.getWindow(chatId).messages.map((m) => (m.content as { text?: string }).text ?? m.msgType);
+
+/** A chat's list entry. */
+export const entry = (engine: ChatEngine, chatId: string) =>
+  engine.getSnapshot().list.find((e) => e.chatId === chatId);
+
+/** The user's own rows of a chat. */
+export const own = (engine: ChatEngine, chatId: string): LocalMessage[] =>
+  engine.getWindow(chatId).messages.filter((m) => m.type === 2);
+
+/** Waits (in real time, a little) until the condition holds. */
+export async function until(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !condition(); i += 1) await new Promise((resolve) => setTimeout(resolve, 5));
+  expect(condition()).toBe(true);
+}
+
+/** The one-to-one sends the device made. */
+export const sentToServer = (world: World) => world.device.calls.filter(([path]) => path === sendMsg.path);
+
+/** Amy's engine, online, with the chat open on screen. */
+export async function opened(world: World, chatId: string): Promise<ChatEngine> {
+  const engine = await onlineEngine(world);
+  engine.enter(chatId);
+  await engine.open({ chatId });
+  await engine.idle();
+  return engine;
+}
+
+/**
+ * Amy online, sending `text` to Ben while the server holds its answer back: the server has
+ * stored it, the engine still waits. `sending` is the send; `world.device.hold(false)` answers.
+ */
+export async function sendHeldBack(text: string) {
+  const world = createWorld();
+  const engine = await onlineEngine(world);
+  world.device.hold(true);
+  const sending = engine.send(world.ab, 'TEXT', { text });
+  await until(() => world.device.heldCount > 0);
+  return { world, engine, sending };
+}
+
+/** After each test: failed requests are expected; anything else reaching onError is a bug. */
+export function expectNoErrors(): void {
+  for (const world of worlds.splice(0)) expect(world.errors).toEqual([]);
 }

@@ -30,6 +30,8 @@ import { createFilesService } from './modules/files/service';
 import { createFileStore } from './modules/files/store';
 import { friendsRoutes } from './modules/friends/routes';
 import { groupsRoutes } from './modules/groups/routes';
+import { momentsRoutes } from './modules/moments/routes';
+import { createMomentsService } from './modules/moments/service';
 import { createGroupsService } from './modules/groups/service';
 import { socketsRoutes } from './modules/sockets/routes';
 import { createSocketsService } from './modules/sockets/service';
@@ -201,6 +203,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     files,
     visibility,
   });
+  const moments = createMomentsService({ db, clock });
   const friends = createFriendsService({
     db,
     clock,
@@ -230,6 +233,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   friendsRoutes(app, friends);
   chatsRoutes(app, chats);
   groupsRoutes(app, groups);
+  momentsRoutes(app, moments);
   dictRoutes(app);
   await filesRoutes(app, files, {
     authenticateWithCookie: createAuthHook(auth.resolveToken, { cookie: true }),

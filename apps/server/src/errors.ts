@@ -244,3 +244,21 @@ export class GroupCodeInvalidError extends AppError {
     super(Code.NOT_FOUND, ErrorId.groupCodeInvalid, 'This group QR code is not valid');
   }
 }
+
+/** The post does not exist, was deleted, or the caller may not see it (the same answer). */
+export class MomentNotFoundError extends AppError {
+  constructor() {
+    super(Code.NOT_FOUND, ErrorId.momentNotFound, 'This moment does not exist or has been deleted');
+  }
+}
+
+/** A post names a file that is not one of the caller's uploads of the right kind. */
+export class MomentMediaInvalidError extends AppError {
+  constructor() {
+    super(
+      Code.BAD_REQUEST,
+      ErrorId.momentMediaInvalid,
+      "This picture or video can't be used in a post; upload it again",
+    );
+  }
+}

@@ -88,6 +88,14 @@ const SAMPLES: Record<string, Record<string, unknown>[]> = {
   '/group/qrCode': [{ groupId: ID }],
   '/group/preview': [{ code: 'a'.repeat(24) }],
   '/group/join': [{ code: 'a'.repeat(24) }],
+  '/moments/post': [
+    { text: 'hi', images: [FILE], location: 'Cafe', visibility: 'INCLUDE', userIds: [ID] },
+    { text: 'hi', video: FILE },
+  ],
+  '/moments/delete': [{ momentId: ID }],
+  '/moments/feed': [{ after: '1_1' }],
+  '/moments/album': [{ userId: ID, after: '1_1' }],
+  '/moments/detail': [{ momentId: ID }],
 };
 
 type Path = (string | number)[];

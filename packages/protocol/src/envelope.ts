@@ -67,6 +67,10 @@ export const ErrorId = {
   groupCodeRevoked: 'groupCodeRevoked',
   /** The group QR code was never issued (forged or mistyped). */
   groupCodeInvalid: 'groupCodeInvalid',
+  /** The post does not exist, was deleted, or the caller may not see it. */
+  momentNotFound: 'momentNotFound',
+  /** A post names a picture or video that is not one of the caller's uploads of that kind. */
+  momentMediaInvalid: 'momentMediaInvalid',
 } as const;
 export type ErrorId = (typeof ErrorId)[keyof typeof ErrorId];
 

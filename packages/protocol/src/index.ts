@@ -15,3 +15,4 @@ export * from './files';
 export * from './messages';
 export * from './chats';
 export * from './groups';
+export * from './moments';

@@ -8,6 +8,7 @@ import type { FriendsTable } from './friends';
 import type { GroupInvitesTable, GroupMembersTable, GroupsTable } from './groups';
 import type { LoginFailuresTable } from './login-failures';
 import type { MessagesTable } from './messages';
+import type { MomentAudienceTable, MomentMediaTable, MomentsTable } from './moments';
 import type { ServerSecretsTable } from './server-secrets';
 import type { SessionsTable } from './sessions';
 import type { SocketsTable } from './sockets';
@@ -31,6 +32,9 @@ export interface DatabaseSchema {
   group_invites: GroupInvitesTable;
   server_secrets: ServerSecretsTable;
   sockets: SocketsTable;
+  moments: MomentsTable;
+  moment_media: MomentMediaTable;
+  moment_audience: MomentAudienceTable;
 }
 
 export type Db = Kysely<DatabaseSchema>;
@@ -48,6 +52,7 @@ export type * from './friends';
 export type * from './groups';
 export type * from './login-failures';
 export type * from './messages';
+export type * from './moments';
 export type * from './server-secrets';
 export type * from './sessions';
 export type * from './sockets';

@@ -1,0 +1,186 @@
+/**
+ * Moments: the rules (see the contract's header in packages/protocol/src/moments.ts).
+ *
+ * A post names its pictures or video by the URLs its author's uploads answered; each must be
+ * one of the author's own uploads of that kind (an image the server re-encoded, or a video), so
+ * nobody can post someone else's file. Who may see a post is decided when it is read
+ * (repo.visibleTo), against the friendships and blacklists of that moment.
+ */
+import {
+  FILE_URL_PREFIX,
+  MOMENT_PAGE_SIZE,
+  type Moment,
+  type MomentPage,
+  type MomentVisibility,
+  type RequestOf,
+  type getMomentAlbum,
+  type getMomentFeed,
+  type postMoment,
+} from '@paichat/protocol';
+import type { Clock } from '../../clock';
+import type { Db, MomentMediaRow } from '../../db';
+import { MomentMediaInvalidError, MomentNotFoundError, NotFriendsError } from '../../errors';
+import type { AuthContext } from '../../http/auth-hook';
+import { parseId } from '../../ids';
+import * as filesRepo from '../files/repo';
+import { urlOf } from '../files/service';
+import * as repo from './repo';
+
+export interface MomentsServiceDeps {
+  db: Db;
+  clock: Clock;
+}
+
+type PostInput = Required<Omit<RequestOf<typeof postMoment>, 'video'>> & { video?: string };
+type FeedInput = RequestOf<typeof getMomentFeed>;
+type AlbumInput = RequestOf<typeof getMomentAlbum>;
+
+/** A page cursor: the last post's time and id. */
+const cursorOf = (row: { created_at: number; id: number }) => `${row.created_at}_${row.id}`;
+
+function parseCursor(cursor: string | undefined): repo.PagePosition | undefined {
+  if (!cursor) return undefined;
+  const [createdAt, id] = cursor.split('_').map(Number);
+  return { createdAt: createdAt ?? 0, id: id ?? 0 };
+}
+
+/** A post as the viewer sees it. */
+function toMoment(row: repo.MomentWithAuthor, media: readonly MomentMediaRow[], viewerId: number): Moment {
+  const isSelf = row.user_id === viewerId;
+  const video = media.find((m) => m.kind === 'video');
+  return {
+    momentId: String(row.id),
+    userId: String(row.user_id),
+    nickName: row.nick_name,
+    portrait: row.portrait,
+    remark: isSelf ? '' : (row.remark ?? ''),
+    text: row.text,
+    images: media
+      .filter((m) => m.kind === 'image')
+      .map((m) => ({
+        url: urlOf(m.upload_name),
+        thumbUrl: m.thumb_name ? urlOf(m.thumb_name) : '',
+        width: m.width,
+        height: m.height,
+      })),
+    video: video
+      ? { url: urlOf(video.upload_name), thumbUrl: video.thumb_name ? urlOf(video.thumb_name) : '' }
+      : null,
+    location: row.location,
+    createTime: row.created_at,
+    isSelf,
+    ...(isSelf ? { visibility: row.visibility as MomentVisibility } : {}),
+  };
+}
+
+export function createMomentsService({ db, clock }: MomentsServiceDeps) {
+  /** Posts with their media, as the viewer sees them. */
+  async function present(rows: repo.MomentWithAuthor[], viewerId: number): Promise<Moment[]> {
+    const media = await repo.listMedia(
+      db,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) =>
+      toMoment(
+        row,
+        media.filter((m) => m.moment_id === row.id),
+        viewerId,
+      ),
+    );
+  }
+
+  async function page(query: repo.MomentQuery): Promise<MomentPage> {
+    const rows = await repo.listVisible(db, { ...query, limit: query.limit + 1 });
+    const list = rows.slice(0, query.limit);
+    const last = list.at(-1);
+    return {
+      list: await present(list, query.viewerId),
+      next: rows.length > query.limit && last ? cursorOf(last) : null,
+    };
+  }
+
+  /** The author's uploads these URLs name, checked to be of the kind a post may carry. */
+  async function mediaOf(authorId: number, input: PostInput): Promise<repo.NewMoment['media']> {
+    const urls = input.video ? [input.video] : input.images;
+    const names = urls.map((url) =>
+      url.startsWith(FILE_URL_PREFIX) ? url.slice(FILE_URL_PREFIX.length) : '',
+    );
+    const uploads = new Map((await filesRepo.findUploads(db, names)).map((row) => [row.name, row]));
+    return names.map((name) => {
+      const upload = uploads.get(name);
+      const fits = input.video
+        ? upload?.content_type.startsWith('video/')
+        : upload?.purpose === 'file' && upload.content_type.startsWith('image/');
+      if (!upload || upload.owner_id !== authorId || !fits) throw new MomentMediaInvalidError();
+      return {
+        kind: input.video ? 'video' : 'image',
+        upload_name: upload.name,
+        thumb_name: upload.thumb_name,
+        width: upload.width ?? 0,
+        height: upload.height ?? 0,
+      };
+    });
+  }
+
+  /** The post's audience: the chosen ids, which must all be the author's friends. */
+  async function audienceOf(authorId: number, input: PostInput): Promise<number[]> {
+    if (input.visibility !== 'INCLUDE' && input.visibility !== 'EXCLUDE') return [];
+    const ids = [...new Set(input.userIds.map(parseId))];
+    if (ids.some((id) => id === null)) throw new NotFriendsError();
+    const chosen = ids as number[];
+    const friends = await repo.friendsAmong(db, authorId, chosen);
+    if (chosen.some((id) => !friends.has(id))) throw new NotFriendsError();
+    return chosen;
+  }
+
+  async function detail(viewerId: number, momentId: string): Promise<Moment> {
+    const id = parseId(momentId);
+    const [row] = id === null ? [] : await repo.listVisible(db, { viewerId, limit: 1, momentId: id });
+    if (!row) throw new MomentNotFoundError();
+    const [moment] = await present([row], viewerId);
+    return moment as Moment;
+  }
+
+  return {
+    async post(actor: AuthContext, input: PostInput): Promise<Moment> {
+      const media = await mediaOf(actor.userId, input);
+      const audience = await audienceOf(actor.userId, input);
+      const id = await db.transaction().execute((trx) =>
+        repo.insertMoment(trx, {
+          userId: actor.userId,
+          text: input.text,
+          location: input.location,
+          visibility: input.visibility,
+          createdAt: clock.now(),
+          media,
+          audience,
+        }),
+      );
+      return detail(actor.userId, String(id));
+    },
+
+    async remove(actor: AuthContext, momentId: string): Promise<null> {
+      const id = parseId(momentId);
+      if (id === null || !(await repo.deleteOwnMoment(db, id, actor.userId))) throw new MomentNotFoundError();
+      return null;
+    },
+
+    feed: (viewerId: number, input: FeedInput) =>
+      page({ viewerId, after: parseCursor(input.after), limit: input.pageSize ?? MOMENT_PAGE_SIZE }),
+
+    async album(viewerId: number, input: AlbumInput): Promise<MomentPage> {
+      const authorId = parseId(input.userId);
+      if (authorId === null) return { list: [], next: null };
+      return page({
+        viewerId,
+        authorId,
+        after: parseCursor(input.after),
+        limit: input.pageSize ?? MOMENT_PAGE_SIZE,
+      });
+    },
+
+    detail,
+  };
+}
+
+export type MomentsService = ReturnType<typeof createMomentsService>;

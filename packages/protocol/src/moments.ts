@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint';
+import { FileUrl, IdString } from './messages';
+import { text } from './text';
+
+/**
+ * Moments (spec 1 "Moments", 2 `wx/friendsCircle/*`): posts of text with up to nine images or
+ * one video, shown to the author's friends as the author chose when posting:
+ * - PUBLIC: all friends (the default);
+ * - PRIVATE: only the author;
+ * - INCLUDE: only the chosen friends (`userIds`);
+ * - EXCLUDE: all friends except the chosen ones (`userIds`).
+ * The choice is checked when a post is read, against the friendships of that moment: a viewer
+ * sees a post if they wrote it, or if they are friends with its author now, neither has blocked
+ * the other, and the choice lets them. An unfriended or blocked person sees nothing, both ways,
+ * posts from before included; an id the viewer may not see answers exactly as one that does
+ * not exist (`momentNotFound`).
+ *
+ * The feed (the viewer's posts and their friends' posts the viewer may see) and an album (one
+ * person's posts the viewer may see) are newest first and paged by a cursor: `next` of one
+ * page asks for the page after it, which stays the same however many posts arrive meanwhile.
+ */
+
+export const MomentId = IdString('momentId');
+
+/** A post's text is at most this many characters. */
+export const MOMENT_TEXT_MAX = 1_500;
+/** A post carries at most this many images (spec 5's picker count). */
+export const MOMENT_IMAGES_MAX = 9;
+/** The location name of a post is at most this many characters. */
+export const MOMENT_LOCATION_MAX = 64;
+/** INCLUDE / EXCLUDE name at most this many friends. */
+export const MOMENT_AUDIENCE_MAX = 500;
+/** Posts per page of the feed or an album. */
+export const MOMENT_PAGE_SIZE = 20;
+
+export const MomentVisibility = z.enum(['PUBLIC', 'PRIVATE', 'INCLUDE', 'EXCLUDE']);
+export type MomentVisibility = z.infer<typeof MomentVisibility>;
+
+/** An image of a post, as stored (the server fills the preview and size from the upload). */
+export const MomentImage = z.object({
+  url: z.string(),
+  thumbUrl: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type MomentImage = z.infer<typeof MomentImage>;
+
+export const MomentVideo = z.object({
+  url: z.string(),
+  /** Its poster image ('' when the server could not make one). */
+  thumbUrl: z.string(),
+});
+export type MomentVideo = z.infer<typeof MomentVideo>;
+
+/** A post as a viewer sees it. */
+export const Moment = z.object({
+  momentId: z.string(),
+  /** The author. */
+  userId: z.string(),
+  nickName: z.string(),
+  portrait: z.string(),
+  /** The viewer's remark for the author ('' for none, and for the viewer's own posts). */
+  remark: z.string(),
+  text: z.string(),
+  images: z.array(MomentImage),
+  video: MomentVideo.nullable(),
+  location: z.string(),
+  createTime: z.number(),
+  /** The viewer wrote it. */
+  isSelf: z.boolean(),
+  /** Who may see it; only on the viewer's own posts (others never learn who else may). */
+  visibility: MomentVisibility.optional(),
+});
+export type Moment = z.infer<typeof Moment>;
+
+/** A page of posts, newest first; `next` asks for the page after it (null: no more). */
+export const MomentPage = z.object({
+  list: z.array(Moment),
+  next: z.string().nullable(),
+});
+export type MomentPage = z.infer<typeof MomentPage>;
+
+/** Where a page starts: absent for the newest, else the `next` of the page before. */
+const Cursor = text(40).regex(/^\d{1,16}_\d{1,16}$/, 'invalid cursor');
+
+export const postMoment = endpoint({
+  method: 'POST',
+  path: '/moments/post',
+  request: z
+    .object({
+      text: text(MOMENT_TEXT_MAX, { multiline: true, trim: true }).default(''),
+      images: z.array(FileUrl).max(MOMENT_IMAGES_MAX, `at most ${MOMENT_IMAGES_MAX} images`).default([]),
+      video: FileUrl.optional(),
+      location: text(MOMENT_LOCATION_MAX, { trim: true }).default(''),
+      visibility: MomentVisibility.default('PUBLIC'),
+      /** The chosen friends of INCLUDE / EXCLUDE. */
+      userIds: z.array(IdString('userIds')).max(MOMENT_AUDIENCE_MAX).default([]),
+    })
+    .refine((post) => post.text !== '' || post.images.length > 0 || post.video !== undefined, {
+      message: 'a post needs text, images or a video',
+    })
+    .refine((post) => !(post.video && post.images.length > 0), {
+      message: 'a post has images or one video, not both',
+    })
+    .refine((post) => (post.visibility === 'INCLUDE' ? post.userIds.length > 0 : true), {
+      message: 'choose the friends who may see it',
+      path: ['userIds'],
+    }),
+  response: Moment,
+  auth: true,
+  summary: 'Post to Moments',
+});
+
+export const deleteMoment = endpoint({
+  method: 'POST',
+  path: '/moments/delete',
+  request: z.object({ momentId: MomentId }),
+  response: z.null(),
+  auth: true,
+  summary: 'Delete one of my posts',
+});
+
+export const getMomentFeed = endpoint({
+  method: 'POST',
+  path: '/moments/feed',
+  request: z.object({
+    after: Cursor.optional(),
+    pageSize: z.number().int().min(1).max(50).default(MOMENT_PAGE_SIZE),
+  }),
+  response: MomentPage,
+  auth: true,
+  summary: "My posts and my friends' posts I may see, newest first",
+});
+
+export const getMomentAlbum = endpoint({
+  method: 'POST',
+  path: '/moments/album',
+  request: z.object({
+    userId: IdString('userId'),
+    after: Cursor.optional(),
+    pageSize: z.number().int().min(1).max(50).default(MOMENT_PAGE_SIZE),
+  }),
+  response: MomentPage,
+  auth: true,
+  summary: "One person's posts I may see, newest first (mine, or a friend's)",
+});
+
+export const getMoment = endpoint({
+  method: 'POST',
+  path: '/moments/detail',
+  request: z.object({ momentId: MomentId }),
+  response: Moment,
+  auth: true,
+  summary: 'One post I may see',
+});

@@ -30,6 +30,7 @@ import { createFilesService } from './modules/files/service';
 import { createFileStore } from './modules/files/store';
 import { friendsRoutes } from './modules/friends/routes';
 import { groupsRoutes } from './modules/groups/routes';
+import { createMomentInteractions } from './modules/moments/interactions';
 import { momentsRoutes } from './modules/moments/routes';
 import { createMomentsService } from './modules/moments/service';
 import { createGroupsService } from './modules/groups/service';
@@ -203,7 +204,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     files,
     visibility,
   });
-  const moments = createMomentsService({ db, clock });
+  const momentsLog = logger.child({ module: 'moments' });
+  const moments = createMomentsService({ db, clock, bus, log: momentsLog });
+  const momentInteractions = createMomentInteractions({ db, clock, bus, log: momentsLog, moments });
   const friends = createFriendsService({
     db,
     clock,
@@ -211,6 +214,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     log: logger.child({ module: 'friends' }),
     visibility,
     onFriendsMade: composeFriendsMade(chats.onFriendsMade, deps.onFriendsMade),
+    momentNotices: momentInteractions.notices,
   });
 
   app.decorateRequest('auth', null);
@@ -233,7 +237,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   friendsRoutes(app, friends);
   chatsRoutes(app, chats);
   groupsRoutes(app, groups);
-  momentsRoutes(app, moments);
+  momentsRoutes(app, moments, momentInteractions);
   dictRoutes(app);
   await filesRoutes(app, files, {
     authenticateWithCookie: createAuthHook(auth.resolveToken, { cookie: true }),

@@ -262,3 +262,10 @@ export class MomentMediaInvalidError extends AppError {
     );
   }
 }
+
+/** The comment does not exist, was deleted, or the caller may not see (or delete) it. */
+export class MomentCommentNotFoundError extends AppError {
+  constructor() {
+    super(Code.NOT_FOUND, ErrorId.momentCommentNotFound, 'This comment does not exist or has been deleted');
+  }
+}

@@ -96,6 +96,10 @@ const SAMPLES: Record<string, Record<string, unknown>[]> = {
   '/moments/feed': [{ after: '1_1' }],
   '/moments/album': [{ userId: ID, after: '1_1' }],
   '/moments/detail': [{ momentId: ID }],
+  '/moments/like': [{ momentId: ID }],
+  '/moments/unlike': [{ momentId: ID }],
+  '/moments/comment': [{ momentId: ID, text: 'nice', replyTo: ID }],
+  '/moments/deleteComment': [{ commentId: ID }],
 };
 
 type Path = (string | number)[];

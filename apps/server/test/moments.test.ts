@@ -3,13 +3,14 @@
  * and an album, for each visibility choice and each kind of viewer; pages that stay stable
  * while new posts arrive; deleting; and bad input.
  */
-import type { Moment, MomentPage } from '@paichat/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Moment, MomentInteraction, MomentPage, Notices } from '@paichat/protocol';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { as } from './support/api';
-import { befriend, upload } from './support/chats';
+import { befriend, sendText, upload } from './support/chats';
 import { mp4, png } from './support/media';
 import { seed, type SeededUser } from './support/seed';
 import { availableDialects, startTestServer, type TestServer } from './support/server';
+import { TestSocket } from './support/ws';
 
 const dialects = await availableDialects();
 
@@ -19,6 +20,16 @@ describe.each(dialects)('moments on %s', (dialect) => {
     server = await startTestServer(dialect);
   });
   afterAll(() => server.close());
+  const sockets: TestSocket[] = [];
+  afterEach(() => {
+    for (const socket of sockets.splice(0)) socket.close();
+  });
+  const open = async (who: SeededUser) => {
+    const socket = await TestSocket.forSession(server.url, who.token);
+    sockets.push(socket);
+    await socket.ready();
+    return socket;
+  };
 
   const user = (name: string) => seed(server.url).user(name);
   const api = (who: SeededUser) => as(server.url, who);
@@ -201,5 +212,174 @@ describe.each(dialects)('moments on %s', (dialect) => {
       const { body } = await api(amy).post('/moments/delete', { momentId });
       expect(body.code).not.toBe(200);
     }
+  });
+
+  /** Amy posts; Ben, Cat and Dan are her friends; Ben and Dan are friends; Cat knows neither. */
+  async function circle() {
+    const [amy, ben, cat, dan] = [await user('amy'), await user('ben'), await user('cat'), await user('dan')];
+    for (const friend of [ben, cat, dan]) await befriend(server.url, amy, friend);
+    await befriend(server.url, ben, dan);
+    const moment = await post(amy, { text: 'sunset' });
+    return { amy, ben, cat, dan, momentId: moment.momentId };
+  }
+
+  const act = async (who: SeededUser, path: string, body: Record<string, unknown>) => {
+    const { body: answer } = await api(who).post<Moment>(path, body);
+    expect(answer.code, answer.msg).toBe(200);
+    return answer.data;
+  };
+
+  /** What a viewer sees of the post's likes and comments ("who" or "who→whom: text"). */
+  async function interactionsSeen(viewer: SeededUser, momentId: string) {
+    const moment = (await detail(viewer, momentId)).data;
+    return {
+      likes: moment.likes.map((p) => p.nickName),
+      comments: moment.comments.map(
+        (c) => `${c.from.nickName}${c.replyTo ? `→${c.replyTo.nickName}` : ''}: ${c.text}`,
+      ),
+    };
+  }
+
+  it('shows a like or a comment only to friends of whoever made it, in every answer', async () => {
+    const { amy, ben, cat, dan, momentId } = await circle();
+    await act(ben, '/moments/like', { momentId });
+    await act(cat, '/moments/like', { momentId });
+    const withBen = await act(ben, '/moments/comment', { momentId, text: 'wow' });
+    const bensComment = withBen.comments[0]?.commentId;
+    await act(cat, '/moments/comment', { momentId, text: 'pretty' });
+    await act(dan, '/moments/comment', { momentId, text: 'agreed', replyTo: bensComment });
+    // Cat cannot answer Ben, whom she does not know: she never sees his comment.
+    const { body: refused } = await api(cat).post('/moments/comment', {
+      momentId,
+      text: 'hi',
+      replyTo: bensComment,
+    });
+    expect(refused).toMatchObject({ code: 404, err: 'momentCommentNotFound' });
+
+    expect(await interactionsSeen(amy, momentId)).toEqual({
+      likes: ['Ben', 'Cat'],
+      comments: ['Ben: wow', 'Cat: pretty', 'Dan→Ben: agreed'],
+    });
+    expect(await interactionsSeen(ben, momentId)).toEqual({
+      likes: ['Ben'],
+      comments: ['Ben: wow', 'Dan→Ben: agreed'],
+    });
+    expect(await interactionsSeen(cat, momentId)).toEqual({ likes: ['Cat'], comments: ['Cat: pretty'] });
+    expect(await interactionsSeen(dan, momentId)).toEqual({
+      likes: ['Ben'],
+      comments: ['Ben: wow', 'Dan→Ben: agreed'],
+    });
+    // The feed and the album carry the same filter.
+    const feed = (await api(cat).post<MomentPage>('/moments/feed', {})).body.data.list[0];
+    const album = (await api(cat).post<MomentPage>('/moments/album', { userId: amy.userId })).body.data
+      .list[0];
+    for (const shown of [feed, album]) {
+      expect(shown?.likes.map((p) => p.nickName)).toEqual(['Cat']);
+      expect(shown?.comments.map((c) => c.text)).toEqual(['pretty']);
+      expect(shown?.liked).toBe(true);
+    }
+    // Liking twice is one like; taking it back shows at once.
+    expect((await act(ben, '/moments/like', { momentId })).likes.map((p) => p.nickName)).toEqual(['Ben']);
+    expect((await act(ben, '/moments/unlike', { momentId })).liked).toBe(false);
+  });
+
+  it('lets the commenter or the post author delete a comment, and nobody else', async () => {
+    const { amy, ben, dan, momentId } = await circle();
+    const commentId = (await act(ben, '/moments/comment', { momentId, text: 'first' })).comments[0]
+      ?.commentId;
+    const other = (await act(ben, '/moments/comment', { momentId, text: 'second' })).comments[1]?.commentId;
+    const { body: refused } = await api(dan).post('/moments/deleteComment', { commentId });
+    expect(refused).toMatchObject({ code: 404, err: 'momentCommentNotFound' });
+    expect((await act(ben, '/moments/deleteComment', { commentId })).comments.map((c) => c.text)).toEqual([
+      'second',
+    ]);
+    expect((await act(amy, '/moments/deleteComment', { commentId: other })).comments).toEqual([]);
+  });
+
+  it('lists likes, comments and replies for whom they concern, counts them unread in the notices, and clears', async () => {
+    const { amy, ben, cat, dan, momentId } = await circle();
+    const notices = async (who: SeededUser) => (await api(who).get<Notices>('/my/notices')).body.data;
+    const interactions = async (who: SeededUser) =>
+      (await api(who).post<{ list: MomentInteraction[] }>('/moments/interactions', {})).body.data.list;
+
+    await act(ben, '/moments/like', { momentId });
+    const bensComment = (await act(ben, '/moments/comment', { momentId, text: 'wow' })).comments[0]
+      ?.commentId;
+    await act(cat, '/moments/comment', { momentId, text: 'pretty' });
+    await act(dan, '/moments/comment', { momentId, text: 'agreed', replyTo: bensComment });
+    await act(amy, '/moments/like', { momentId }); // her own: no entry
+
+    expect((await notices(amy)).topicReply.count).toBe(4);
+    expect((await notices(ben)).topicReply.count).toBe(1);
+    const list = await interactions(amy);
+    expect(list.map((i) => [i.kind, i.from.nickName, i.text, i.read])).toEqual([
+      ['REPLY', 'Dan', 'agreed', false],
+      ['COMMENT', 'Cat', 'pretty', false],
+      ['COMMENT', 'Ben', 'wow', false],
+      ['LIKE', 'Ben', '', false],
+    ]);
+    expect(list[0]).toMatchObject({ momentId, momentText: 'sunset' });
+    expect((await interactions(ben)).map((i) => [i.kind, i.from.nickName])).toEqual([['REPLY', 'Dan']]);
+    // Opening the list read it.
+    expect((await notices(amy)).topicReply.count).toBe(0);
+    expect((await interactions(amy)).every((i) => i.read)).toBe(true);
+
+    // A like taken back takes its entry with it; an unfriended person's entries are not shown.
+    await act(ben, '/moments/unlike', { momentId });
+    await api(amy).post('/friend/delete', { userId: cat.userId });
+    expect((await interactions(amy)).map((i) => [i.kind, i.from.nickName])).toEqual([
+      ['REPLY', 'Dan'],
+      ['COMMENT', 'Ben'],
+    ]);
+    expect((await api(amy).post('/moments/clearInteractions', {})).body.code).toBe(200);
+    expect(await interactions(amy)).toEqual([]);
+
+    // Deleting the post takes everything of it along.
+    await act(dan, '/moments/comment', { momentId, text: 'again' });
+    expect((await notices(amy)).topicReply.count).toBe(1);
+    await api(amy).post('/moments/delete', { momentId });
+    expect((await notices(amy)).topicReply.count).toBe(0);
+    expect(await interactions(ben)).toEqual([]);
+  });
+
+  it("shows the newest friend's post not yet seen as the Discover dot, until the feed is opened", async () => {
+    const [amy, ben] = [await user('amy'), await user('ben')];
+    await befriend(server.url, amy, ben);
+    const image = await upload(server.url, amy, await png(), 'me.png');
+    expect((await api(amy).post('/my/updateInfo', { portrait: image.url })).body.code).toBe(200);
+    const portrait = (await api(amy).get<{ portrait: string }>('/my/getInfo')).body.data.portrait;
+    const red = async () => (await api(ben).get<Notices>('/my/notices')).body.data.topicRed.portrait;
+
+    expect(await red()).toBe('');
+    server.clock.advance(1000);
+    await post(amy, { text: 'new' });
+    expect(await red()).toBe(portrait);
+    await api(ben).post('/moments/feed', {});
+    expect(await red()).toBe('');
+    // Her own posts never light it; a private one reaches nobody.
+    server.clock.advance(1000);
+    await post(amy, { text: 'mine only', visibility: 'PRIVATE' });
+    await post(ben, { text: 'his own' });
+    expect(await red()).toBe('');
+  });
+
+  it('tells at once the friends who may see a new post, and whom a like or comment concerns', async () => {
+    const [amy, ben, xan] = [await user('amy'), await user('ben'), await user('xan')];
+    for (const friend of [ben, xan]) await befriend(server.url, amy, friend);
+    const [amys, bens, xans] = [await open(amy), await open(ben), await open(xan)];
+
+    const moment = await post(amy, { text: 'not for xan', visibility: 'EXCLUDE', userIds: [xan.userId] });
+    expect(await bens.nextNotice('MOMENT_POSTED')).toMatchObject({
+      msgContent: { portrait: moment.portrait },
+    });
+    // A message sent after the post is the barrier: nothing about the post came to Xan before it.
+    await sendText(server.url, amy, xan, 'barrier');
+    await xans.next((m) => m.includes('barrier'));
+    expect(xans.received.filter((m) => m.includes('MOMENT_POSTED'))).toEqual([]);
+
+    await act(ben, '/moments/comment', { momentId: moment.momentId, text: 'nice' });
+    expect(await amys.nextNotice('MOMENT_INTERACTION')).toMatchObject({ msgContent: { count: 1 } });
+    await act(ben, '/moments/like', { momentId: moment.momentId });
+    expect(await amys.nextNotice('MOMENT_INTERACTION')).toMatchObject({ msgContent: { count: 2 } });
   });
 });

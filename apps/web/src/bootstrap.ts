@@ -18,6 +18,7 @@ import { createAppRouter, startPaths } from './router';
 import { ChatLifecycle } from './store/chat/lifecycle';
 import { attachFriendNotices } from './store/friendNotices';
 import { watchGroupChanges } from './store/groupSync';
+import { watchMomentNotices } from './store/momentNotices';
 import { watchProfileChanges } from './store/profileSync';
 import { createSession, type Session } from './store/session';
 
@@ -63,6 +64,8 @@ export function bootstrap(): App {
   watchProfileChanges(pushes, queryClient);
   // Groups: open info screens refetch when a group changes.
   watchGroupChanges(pushes, queryClient);
+  // Moments: the Discover tab's badge and dot follow likes, comments and friends' new posts.
+  watchMomentNotices(pushes, queryClient);
 
   return { queryClient, session, socket, pushes, chats, router, nav };
 }

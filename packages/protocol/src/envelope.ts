@@ -71,6 +71,8 @@ export const ErrorId = {
   momentNotFound: 'momentNotFound',
   /** A post names a picture or video that is not one of the caller's uploads of that kind. */
   momentMediaInvalid: 'momentMediaInvalid',
+  /** The comment does not exist, was deleted, or the caller may not see (or delete) it. */
+  momentCommentNotFound: 'momentCommentNotFound',
 } as const;
 export type ErrorId = (typeof ErrorId)[keyof typeof ErrorId];
 

@@ -19,6 +19,18 @@ import { text } from './text';
  * The feed (the viewer's posts and their friends' posts the viewer may see) and an album (one
  * person's posts the viewer may see) are newest first and paged by a cursor: `next` of one
  * page asks for the page after it, which stays the same however many posts arrive meanwhile.
+ *
+ * Likes and comments: whoever may see a post may like it and comment on it, or reply to a
+ * comment; the commenter deletes their comment, and the post's author any comment on it. A
+ * viewer sees a like or a comment only if they are friends with the one who made it (or made
+ * it), and a reply only if they may also see the one it answers: people who are strangers to
+ * each other never see each other on a mutual friend's post. Every answer that carries
+ * interactions is filtered this way on the server.
+ *
+ * Interaction messages: a like, a comment or a reply on my post, and a reply to my comment,
+ * becomes an entry of my interaction list, unread until I open the list. `/my/notices` counts
+ * the unread ones (`topicReply`) and shows the avatar of the newest friend's post I have not
+ * seen since I last opened the feed (`topicRed`).
  */
 
 export const MomentId = IdString('momentId');
@@ -53,6 +65,27 @@ export const MomentVideo = z.object({
 });
 export type MomentVideo = z.infer<typeof MomentVideo>;
 
+/** A comment's length is at most this many characters. */
+export const MOMENT_COMMENT_MAX = 500;
+
+/** Someone as a viewer sees them on a post: the viewer's remark for them ('' for none). */
+export const MomentPerson = z.object({
+  userId: z.string(),
+  nickName: z.string(),
+  remark: z.string(),
+});
+export type MomentPerson = z.infer<typeof MomentPerson>;
+
+export const MomentComment = z.object({
+  commentId: z.string(),
+  from: MomentPerson,
+  /** The comment this one answers: its author (null for a comment on the post itself). */
+  replyTo: MomentPerson.nullable(),
+  text: z.string(),
+  createTime: z.number(),
+});
+export type MomentComment = z.infer<typeof MomentComment>;
+
 /** A post as a viewer sees it. */
 export const Moment = z.object({
   momentId: z.string(),
@@ -71,6 +104,12 @@ export const Moment = z.object({
   isSelf: z.boolean(),
   /** Who may see it; only on the viewer's own posts (others never learn who else may). */
   visibility: MomentVisibility.optional(),
+  /** The likes the viewer may see, oldest first. */
+  likes: z.array(MomentPerson),
+  /** Whether the viewer liked it. */
+  liked: z.boolean(),
+  /** The comments the viewer may see, oldest first. */
+  comments: z.array(MomentComment),
 });
 export type Moment = z.infer<typeof Moment>;
 
@@ -153,4 +192,83 @@ export const getMoment = endpoint({
   response: Moment,
   auth: true,
   summary: 'One post I may see',
+});
+
+export const likeMoment = endpoint({
+  method: 'POST',
+  path: '/moments/like',
+  request: z.object({ momentId: MomentId }),
+  response: Moment,
+  auth: true,
+  summary: 'Like a post I may see (again is a no-op); answers the post',
+});
+
+export const unlikeMoment = endpoint({
+  method: 'POST',
+  path: '/moments/unlike',
+  request: z.object({ momentId: MomentId }),
+  response: Moment,
+  auth: true,
+  summary: 'Take back my like; answers the post',
+});
+
+export const commentMoment = endpoint({
+  method: 'POST',
+  path: '/moments/comment',
+  request: z.object({
+    momentId: MomentId,
+    text: text(MOMENT_COMMENT_MAX, { multiline: true, trim: true }).min(1, 'please fill content'),
+    /** The comment this one answers, if any. */
+    replyTo: IdString('replyTo').optional(),
+  }),
+  response: Moment,
+  auth: true,
+  summary: 'Comment on a post I may see, or reply to a comment I may see; answers the post',
+});
+
+export const deleteMomentComment = endpoint({
+  method: 'POST',
+  path: '/moments/deleteComment',
+  request: z.object({ commentId: IdString('commentId') }),
+  response: Moment,
+  auth: true,
+  summary: 'Delete my comment, or any comment on my post; answers the post',
+});
+
+export const MomentInteractionKind = z.enum(['LIKE', 'COMMENT', 'REPLY']);
+export type MomentInteractionKind = z.infer<typeof MomentInteractionKind>;
+
+/** An entry of my interaction list: someone liked or commented on my post, or replied to me. */
+export const MomentInteraction = z.object({
+  interactionId: z.string(),
+  kind: MomentInteractionKind,
+  from: MomentPerson.extend({ portrait: z.string() }),
+  /** The comment's text ('' for a like). */
+  text: z.string(),
+  momentId: z.string(),
+  /** What the post shows in the list: its first picture's preview, else its text. */
+  momentThumbUrl: z.string(),
+  momentText: z.string(),
+  createTime: z.number(),
+  /** Seen: the list was opened after it came. */
+  read: z.boolean(),
+});
+export type MomentInteraction = z.infer<typeof MomentInteraction>;
+
+export const getMomentInteractions = endpoint({
+  method: 'POST',
+  path: '/moments/interactions',
+  request: z.object({}),
+  response: z.object({ list: z.array(MomentInteraction) }),
+  auth: true,
+  summary: 'My interaction list, newest first; opening it reads it',
+});
+
+export const clearMomentInteractions = endpoint({
+  method: 'POST',
+  path: '/moments/clearInteractions',
+  request: z.object({}),
+  response: z.null(),
+  auth: true,
+  summary: 'Empty my interaction list',
 });

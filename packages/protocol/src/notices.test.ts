@@ -27,6 +27,8 @@ const examples: Record<NoticeType, unknown> = {
   CHAT_READ: chatState,
   CHAT_UPDATED: { ...chatState, change: 'disturb' },
   GROUP_CHANGED: { groupId: '4', chatId: '12', change: 'renamed' },
+  MOMENT_INTERACTION: { count: 3 },
+  MOMENT_POSTED: { portrait: '/file/0123456789abcdef0123456789abcdef.png' },
 };
 
 describe('notice pushes', () => {

@@ -24,6 +24,12 @@ export const FriendApplyNotice = z.object({
 /** msgContent of FRIEND_ACCEPTED / FRIEND_REJECTED: who answered the viewer's request. */
 export const FriendAnswerNotice = z.object({ userId: z.string(), nickName: z.string() });
 
+/** msgContent of MOMENT_INTERACTION: how many interactions are unread now (`/my/notices` topicReply). */
+export const MomentInteractionNotice = z.object({ count: z.number().int().nonnegative() });
+
+/** msgContent of MOMENT_POSTED: the author's avatar (`/my/notices` topicRed). */
+export const MomentPostedNotice = z.object({ portrait: z.string() });
+
 /** Each notice type's msgContent. */
 export const NoticeContents = {
   [NoticeType.SOCKET_READY]: EmptyNotice,
@@ -37,6 +43,8 @@ export const NoticeContents = {
   [NoticeType.CHAT_READ]: ChatReadNotice,
   [NoticeType.CHAT_UPDATED]: ChatUpdatedNotice,
   [NoticeType.GROUP_CHANGED]: GroupChangedNotice,
+  [NoticeType.MOMENT_INTERACTION]: MomentInteractionNotice,
+  [NoticeType.MOMENT_POSTED]: MomentPostedNotice,
 } as const satisfies Record<NoticeType, z.ZodType>;
 
 export type NoticeContent<T extends NoticeType> = z.infer<(typeof NoticeContents)[T]>;
@@ -61,6 +69,8 @@ export const NoticePush = z.discriminatedUnion('noticeType', [
   notice(NoticeType.CHAT_READ),
   notice(NoticeType.CHAT_UPDATED),
   notice(NoticeType.GROUP_CHANGED),
+  notice(NoticeType.MOMENT_INTERACTION),
+  notice(NoticeType.MOMENT_POSTED),
 ]);
 export type NoticePush = z.infer<typeof NoticePush>;
 

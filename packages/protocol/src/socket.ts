@@ -89,6 +89,10 @@ export const NoticeType = {
   CHAT_UPDATED: 'CHAT_UPDATED',
   /** A group the user belongs (or belonged) to changed: msgContent is GroupChangedNotice (groups.ts). */
   GROUP_CHANGED: 'GROUP_CHANGED',
+  /** A like, comment or reply concerns the user (moments.ts): msgContent {count} of unread ones. */
+  MOMENT_INTERACTION: 'MOMENT_INTERACTION',
+  /** A friend posted a moment the user may see: msgContent {portrait} of its author. */
+  MOMENT_POSTED: 'MOMENT_POSTED',
 } as const;
 export type NoticeType = (typeof NoticeType)[keyof typeof NoticeType];
 

@@ -8,7 +8,15 @@ import type { FriendsTable } from './friends';
 import type { GroupInvitesTable, GroupMembersTable, GroupsTable } from './groups';
 import type { LoginFailuresTable } from './login-failures';
 import type { MessagesTable } from './messages';
-import type { MomentAudienceTable, MomentMediaTable, MomentsTable } from './moments';
+import type {
+  MomentAudienceTable,
+  MomentCommentsTable,
+  MomentFeedSeenTable,
+  MomentInteractionsTable,
+  MomentLikesTable,
+  MomentMediaTable,
+  MomentsTable,
+} from './moments';
 import type { ServerSecretsTable } from './server-secrets';
 import type { SessionsTable } from './sessions';
 import type { SocketsTable } from './sockets';
@@ -35,6 +43,10 @@ export interface DatabaseSchema {
   moments: MomentsTable;
   moment_media: MomentMediaTable;
   moment_audience: MomentAudienceTable;
+  moment_likes: MomentLikesTable;
+  moment_comments: MomentCommentsTable;
+  moment_interactions: MomentInteractionsTable;
+  moment_feed_seen: MomentFeedSeenTable;
 }
 
 export type Db = Kysely<DatabaseSchema>;

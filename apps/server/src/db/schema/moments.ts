@@ -33,3 +33,39 @@ export interface MomentAudienceTable {
 
 export type MomentRow = Selectable<MomentsTable>;
 export type MomentMediaRow = Selectable<MomentMediaTable>;
+
+/** Someone liked a post; see migrations/0022_moment_interactions.ts. */
+export interface MomentLikesTable {
+  moment_id: number;
+  user_id: number;
+  created_at: number;
+}
+
+/** A comment on a post, or a reply to one of its comments (`reply_to_user_id`). */
+export interface MomentCommentsTable {
+  id: Generated<number>;
+  moment_id: number;
+  user_id: number;
+  reply_to_user_id: number | null;
+  text: string;
+  created_at: number;
+}
+
+/** An entry of `owner_id`'s interaction list. */
+export interface MomentInteractionsTable {
+  id: Generated<number>;
+  owner_id: number;
+  moment_id: number;
+  actor_id: number;
+  /** LIKE | COMMENT | REPLY */
+  kind: string;
+  comment_id: number | null;
+  created_at: number;
+  is_read: Defaulted<number>;
+}
+
+/** When the user last opened the feed. */
+export interface MomentFeedSeenTable {
+  user_id: number;
+  seen_at: number;
+}

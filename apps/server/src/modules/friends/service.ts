@@ -70,6 +70,8 @@ export interface FriendsServiceDeps {
   log: FastifyBaseLogger;
   visibility: Visibility;
   onFriendsMade?: FriendsMadeHook;
+  /** The moments part of `/my/notices` (unread interactions, the newest unseen friend's post). */
+  momentNotices: (viewerId: number) => Promise<Pick<Notices, 'topicReply' | 'topicRed'>>;
 }
 
 /** How many requests the list looks at, before keeping the newest per person. */
@@ -393,9 +395,11 @@ export function createFriendsService(deps: FriendsServiceDeps) {
     },
 
     async notices(viewerId: number): Promise<Notices> {
-      const count = await repo.countPendingReceived(db, viewerId);
-      // Moments arrive later; their counts are zero until then.
-      return { friendApply: { count }, topicReply: { count: 0 }, topicRed: { portrait: '' } };
+      const [count, moments] = await Promise.all([
+        repo.countPendingReceived(db, viewerId),
+        deps.momentNotices(viewerId),
+      ]);
+      return { friendApply: { count }, ...moments };
     },
   };
 }

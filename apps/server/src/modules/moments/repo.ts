@@ -69,6 +69,8 @@ export interface MomentQuery {
   authorId?: number;
   /** Only this post (a detail). */
   momentId?: number;
+  /** Only posts by others than the viewer, newer than this (the Discover tab's dot). */
+  othersNewerThan?: number;
   after?: PagePosition;
   limit: number;
 }
@@ -88,7 +90,7 @@ export interface MomentWithAuthor {
 
 /** Visible posts, newest first (by time, then id), from `after` on. */
 export function listVisible(db: DbOrTx, query: MomentQuery): Promise<MomentWithAuthor[]> {
-  const { viewerId, authorId, momentId, after, limit } = query;
+  const { viewerId, authorId, momentId, othersNewerThan, after, limit } = query;
   let select = db
     .selectFrom('moments')
     .innerJoin('users', 'users.id', 'moments.user_id')
@@ -109,6 +111,10 @@ export function listVisible(db: DbOrTx, query: MomentQuery): Promise<MomentWithA
     .where(visibleTo(viewerId));
   if (authorId !== undefined) select = select.where('moments.user_id', '=', authorId);
   if (momentId !== undefined) select = select.where('moments.id', '=', momentId);
+  if (othersNewerThan !== undefined)
+    select = select
+      .where('moments.user_id', '!=', viewerId)
+      .where('moments.created_at', '>', othersNewerThan);
   if (after)
     select = select.where((eb) =>
       eb.or([
@@ -187,4 +193,21 @@ export async function friendsAmong(db: DbOrTx, userId: number, ids: readonly num
     .where('friend_id', 'in', [...ids])
     .execute();
   return new Set(rows.map((row) => row.friend_id));
+}
+
+/** The author's friends who may see the post (its readers besides the author). */
+export async function readersOf(db: DbOrTx, momentId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('friends')
+    .innerJoin('moments', 'moments.user_id', 'friends.user_id')
+    .select('friends.friend_id')
+    .where('moments.id', '=', momentId)
+    .execute();
+  const readers: number[] = [];
+  // Each friend is checked by the one rule the reads use.
+  for (const { friend_id } of rows) {
+    const [seen] = await listVisible(db, { viewerId: friend_id, momentId, limit: 1 });
+    if (seen) readers.push(friend_id);
+  }
+  return readers;
 }

@@ -9,26 +9,34 @@
 import {
   FILE_URL_PREFIX,
   MOMENT_PAGE_SIZE,
+  NoticeType,
+  noticePush,
   type Moment,
   type MomentPage,
-  type MomentVisibility,
   type RequestOf,
   type getMomentAlbum,
   type getMomentFeed,
   type postMoment,
 } from '@paichat/protocol';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
-import type { Db, MomentMediaRow } from '../../db';
+import type { Db } from '../../db';
 import { MomentMediaInvalidError, MomentNotFoundError, NotFriendsError } from '../../errors';
 import type { AuthContext } from '../../http/auth-hook';
 import { parseId } from '../../ids';
 import * as filesRepo from '../files/repo';
-import { urlOf } from '../files/service';
+import type { Bus } from '../../realtime/bus';
+import { pushToUsers } from '../../realtime/push';
+import * as friendsRepo from '../friends/repo';
+import * as interactionsRepo from './interactions-repo';
 import * as repo from './repo';
+import { toMoment } from './views';
 
 export interface MomentsServiceDeps {
   db: Db;
   clock: Clock;
+  bus: Bus;
+  log: FastifyBaseLogger;
 }
 
 type PostInput = Required<Omit<RequestOf<typeof postMoment>, 'video'>> & { video?: string };
@@ -44,49 +52,32 @@ function parseCursor(cursor: string | undefined): repo.PagePosition | undefined 
   return { createdAt: createdAt ?? 0, id: id ?? 0 };
 }
 
-/** A post as the viewer sees it. */
-function toMoment(row: repo.MomentWithAuthor, media: readonly MomentMediaRow[], viewerId: number): Moment {
-  const isSelf = row.user_id === viewerId;
-  const video = media.find((m) => m.kind === 'video');
-  return {
-    momentId: String(row.id),
-    userId: String(row.user_id),
-    nickName: row.nick_name,
-    portrait: row.portrait,
-    remark: isSelf ? '' : (row.remark ?? ''),
-    text: row.text,
-    images: media
-      .filter((m) => m.kind === 'image')
-      .map((m) => ({
-        url: urlOf(m.upload_name),
-        thumbUrl: m.thumb_name ? urlOf(m.thumb_name) : '',
-        width: m.width,
-        height: m.height,
-      })),
-    video: video
-      ? { url: urlOf(video.upload_name), thumbUrl: video.thumb_name ? urlOf(video.thumb_name) : '' }
-      : null,
-    location: row.location,
-    createTime: row.created_at,
-    isSelf,
-    ...(isSelf ? { visibility: row.visibility as MomentVisibility } : {}),
-  };
-}
+export function createMomentsService({ db, clock, bus, log }: MomentsServiceDeps) {
+  /** Tells the friends who may see a new post (their Discover dot); best effort. */
+  async function announce(momentId: number, portrait: string): Promise<void> {
+    try {
+      const readers = await repo.readersOf(db, momentId);
+      await pushToUsers(
+        bus,
+        readers.map(String),
+        noticePush(NoticeType.MOMENT_POSTED, { portrait }, clock.now()),
+      );
+    } catch (error) {
+      log.error({ err: error, momentId }, 'moment push failed');
+    }
+  }
 
-export function createMomentsService({ db, clock }: MomentsServiceDeps) {
-  /** Posts with their media, as the viewer sees them. */
+  /** Posts with their media and the likes and comments the viewer may see. */
   async function present(rows: repo.MomentWithAuthor[], viewerId: number): Promise<Moment[]> {
-    const media = await repo.listMedia(
-      db,
-      rows.map((row) => row.id),
-    );
-    return rows.map((row) =>
-      toMoment(
-        row,
-        media.filter((m) => m.moment_id === row.id),
-        viewerId,
-      ),
-    );
+    const ids = rows.map((row) => row.id);
+    const [friends, media, likes, comments] = await Promise.all([
+      friendsRepo.listFriendIds(db, viewerId),
+      repo.listMedia(db, ids),
+      interactionsRepo.listLikes(db, viewerId, ids),
+      interactionsRepo.listComments(db, viewerId, ids),
+    ]);
+    const seen = { viewerId, friends: new Set(friends), media, likes, comments };
+    return rows.map((row) => toMoment(row, seen));
   }
 
   async function page(query: repo.MomentQuery): Promise<MomentPage> {
@@ -156,7 +147,9 @@ export function createMomentsService({ db, clock }: MomentsServiceDeps) {
           audience,
         }),
       );
-      return detail(actor.userId, String(id));
+      const moment = await detail(actor.userId, String(id));
+      await announce(id, moment.portrait);
+      return moment;
     },
 
     async remove(actor: AuthContext, momentId: string): Promise<null> {
@@ -165,8 +158,11 @@ export function createMomentsService({ db, clock }: MomentsServiceDeps) {
       return null;
     },
 
-    feed: (viewerId: number, input: FeedInput) =>
-      page({ viewerId, after: parseCursor(input.after), limit: input.pageSize ?? MOMENT_PAGE_SIZE }),
+    async feed(viewerId: number, input: FeedInput): Promise<MomentPage> {
+      // Opening the feed (its first page) sees every post so far: the Discover dot goes.
+      if (input.after === undefined) await interactionsRepo.markFeedSeen(db, viewerId, clock.now());
+      return page({ viewerId, after: parseCursor(input.after), limit: input.pageSize ?? MOMENT_PAGE_SIZE });
+    },
 
     async album(viewerId: number, input: AlbumInput): Promise<MomentPage> {
       const authorId = parseId(input.userId);

@@ -43,3 +43,15 @@ export function setFriendApplyCount(client: QueryClient, count: number): void {
     (notices) => notices && { ...notices, friendApply: { count: value } },
   );
 }
+
+/** Puts what a moments push told into the cached notices (the Discover tab reads them). */
+export function updateMomentNotices(
+  client: QueryClient,
+  patch: Partial<Pick<Notices, 'topicReply' | 'topicRed'>>,
+): void {
+  if (!client.getQueryData<Notices>(noticesKey)) {
+    void refreshNotices(client);
+    return;
+  }
+  client.setQueryData<Notices>(noticesKey, (notices) => notices && { ...notices, ...patch });
+}

@@ -100,6 +100,8 @@ const SAMPLES: Record<string, Record<string, unknown>[]> = {
   '/moments/unlike': [{ momentId: ID }],
   '/moments/comment': [{ momentId: ID, text: 'nice', replyTo: ID }],
   '/moments/deleteComment': [{ commentId: ID }],
+  '/moments/cover': [{ userId: ID }],
+  '/moments/setCover': [{ cover: FILE }],
 };
 
 type Path = (string | number)[];

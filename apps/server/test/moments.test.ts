@@ -382,4 +382,25 @@ describe.each(dialects)('moments on %s', (dialect) => {
     await act(ben, '/moments/like', { momentId: moment.momentId });
     expect(await amys.nextNotice('MOMENT_INTERACTION')).toMatchObject({ msgContent: { count: 2 } });
   });
+
+  it('keeps a cover per person, one of their own images, shown to them and their friends', async () => {
+    const [amy, ben, sam] = [await user('amy'), await user('ben'), await user('sam')];
+    await befriend(server.url, amy, ben);
+    const cover = async (viewer: SeededUser) =>
+      (await api(viewer).post<{ cover: string }>('/moments/cover', { userId: amy.userId })).body.data.cover;
+    expect(await cover(amy)).toBe('');
+
+    const image = await upload(server.url, amy, await png(60, 20), 'sea.png');
+    expect((await api(amy).post('/moments/setCover', { cover: image.url })).body.data).toEqual({
+      cover: image.url,
+    });
+    expect(await cover(amy)).toBe(image.url);
+    expect(await cover(ben)).toBe(image.url);
+    expect(await cover(sam)).toBe('');
+
+    const bens = await upload(server.url, ben, await png(), 'b.png');
+    const { body } = await api(amy).post('/moments/setCover', { cover: bens.url });
+    expect(body).toMatchObject({ code: 400, err: 'momentMediaInvalid' });
+    expect(await cover(amy)).toBe(image.url);
+  });
 });

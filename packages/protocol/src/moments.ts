@@ -272,3 +272,25 @@ export const clearMomentInteractions = endpoint({
   auth: true,
   summary: 'Empty my interaction list',
 });
+
+/** A user's Moments cover image ('' for none: the app shows its default). */
+export const MomentCover = z.object({ cover: z.string() });
+export type MomentCover = z.infer<typeof MomentCover>;
+
+export const getMomentCover = endpoint({
+  method: 'POST',
+  path: '/moments/cover',
+  request: z.object({ userId: IdString('userId') }),
+  response: MomentCover,
+  auth: true,
+  summary: "My cover, or a friend's ('' for anyone else)",
+});
+
+export const setMomentCover = endpoint({
+  method: 'POST',
+  path: '/moments/setCover',
+  request: z.object({ cover: FileUrl }),
+  response: MomentCover,
+  auth: true,
+  summary: 'Change my cover to an image I uploaded',
+});

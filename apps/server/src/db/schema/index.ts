@@ -11,6 +11,7 @@ import type { MessagesTable } from './messages';
 import type {
   MomentAudienceTable,
   MomentCommentsTable,
+  MomentCoversTable,
   MomentFeedSeenTable,
   MomentInteractionsTable,
   MomentLikesTable,
@@ -47,6 +48,7 @@ export interface DatabaseSchema {
   moment_comments: MomentCommentsTable;
   moment_interactions: MomentInteractionsTable;
   moment_feed_seen: MomentFeedSeenTable;
+  moment_covers: MomentCoversTable;
 }
 
 export type Db = Kysely<DatabaseSchema>;

@@ -69,3 +69,9 @@ export interface MomentFeedSeenTable {
   user_id: number;
   seen_at: number;
 }
+
+/** A user's Moments cover; see migrations/0023_moment_covers.ts. */
+export interface MomentCoversTable {
+  user_id: number;
+  upload_name: string;
+}

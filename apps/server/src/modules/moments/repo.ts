@@ -211,3 +211,21 @@ export async function readersOf(db: DbOrTx, momentId: number): Promise<number[]>
   }
   return readers;
 }
+
+/** The user's cover's stored name, if they chose one. */
+export async function findCover(db: DbOrTx, userId: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('moment_covers')
+    .select('upload_name')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.upload_name;
+}
+
+export async function setCover(db: DbOrTx, userId: number, uploadName: string): Promise<void> {
+  await db
+    .insertInto('moment_covers')
+    .values({ user_id: userId, upload_name: uploadName })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ upload_name: uploadName }))
+    .execute();
+}

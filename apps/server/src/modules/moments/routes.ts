@@ -5,10 +5,12 @@ import {
   deleteMomentComment,
   getMoment,
   getMomentAlbum,
+  getMomentCover,
   getMomentFeed,
   getMomentInteractions,
   likeMoment,
   postMoment,
+  setMomentCover,
   unlikeMoment,
 } from '@paichat/protocol';
 import type { FastifyInstance } from 'fastify';
@@ -31,5 +33,7 @@ export function momentsRoutes(
   route(app, commentMoment, (input, ctx) => interactions.comment(ctx.auth(), input));
   route(app, deleteMomentComment, (input, ctx) => interactions.deleteComment(ctx.auth(), input.commentId));
   route(app, getMomentInteractions, (_input, ctx) => interactions.list(ctx.auth().userId));
+  route(app, getMomentCover, (input, ctx) => moments.cover(ctx.auth().userId, input.userId));
+  route(app, setMomentCover, (input, ctx) => moments.setCover(ctx.auth(), input.cover));
   route(app, clearMomentInteractions, (_input, ctx) => interactions.clear(ctx.auth().userId));
 }

@@ -12,6 +12,7 @@ import {
   NoticeType,
   noticePush,
   type Moment,
+  type MomentCover,
   type MomentPage,
   type RequestOf,
   type getMomentAlbum,
@@ -29,6 +30,7 @@ import type { Bus } from '../../realtime/bus';
 import { pushToUsers } from '../../realtime/push';
 import * as friendsRepo from '../friends/repo';
 import * as interactionsRepo from './interactions-repo';
+import { urlOf } from '../files/service';
 import * as repo from './repo';
 import { toMoment } from './views';
 
@@ -91,7 +93,10 @@ export function createMomentsService({ db, clock, bus, log }: MomentsServiceDeps
   }
 
   /** The author's uploads these URLs name, checked to be of the kind a post may carry. */
-  async function mediaOf(authorId: number, input: PostInput): Promise<repo.NewMoment['media']> {
+  async function mediaOf(
+    authorId: number,
+    input: Pick<PostInput, 'images' | 'video'>,
+  ): Promise<repo.NewMoment['media']> {
     const urls = input.video ? [input.video] : input.images;
     const names = urls.map((url) =>
       url.startsWith(FILE_URL_PREFIX) ? url.slice(FILE_URL_PREFIX.length) : '',
@@ -176,6 +181,23 @@ export function createMomentsService({ db, clock, bus, log }: MomentsServiceDeps
     },
 
     detail,
+
+    /** My cover, or a friend's; '' for anyone else and for none. */
+    async cover(viewerId: number, userId: string): Promise<MomentCover> {
+      const id = parseId(userId);
+      const related =
+        id === viewerId || (id !== null && (await friendsRepo.findFriendship(db, viewerId, id)));
+      const name = id !== null && related ? await repo.findCover(db, id) : undefined;
+      return { cover: name ? urlOf(name) : '' };
+    },
+
+    /** Changes my cover to an image I uploaded. */
+    async setCover(actor: AuthContext, cover: string): Promise<MomentCover> {
+      const [media] = await mediaOf(actor.userId, { images: [cover] });
+      if (!media) throw new MomentMediaInvalidError();
+      await repo.setCover(db, actor.userId, media.upload_name);
+      return { cover: urlOf(media.upload_name) };
+    },
   };
 }
 

@@ -25,3 +25,9 @@ export function useTabBadges(): TabBadges {
   const notices = useCachedNotices();
   return [useTotalUnread(), notices?.friendApply.count ?? 0, notices?.topicReply.count ?? 0, 0];
 }
+
+/** The Discover tab's Moments entry: unread interactions, and the newest unseen friend's post. */
+export function useMomentNotices(): { count: number; portrait: string } {
+  const notices = useCachedNotices();
+  return { count: notices?.topicReply.count ?? 0, portrait: notices?.topicRed.portrait ?? '' };
+}

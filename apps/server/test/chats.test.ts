@@ -5,7 +5,7 @@ import { befriend, msgPushes, nextMsg, sendText, sessionsOf, sessionWith } from 
 import { post } from './support/http';
 import { seed, type SeededUser } from './support/seed';
 import { availableDialects, startTestServer, type TestServer } from './support/server';
-import { quietFor, TestSocket } from './support/ws';
+import { receivedUpToBarrier, TestSocket } from './support/ws';
 
 const dialects = await availableDialects();
 
@@ -298,6 +298,7 @@ describe.each(dialects)('one-to-one chat on %s', (dialect) => {
     );
     await befriend(server.url, cat, dan);
     await nextMsg(catSocket);
+    const mark = catSocket.received.length;
     // Dan blocks Cat: Cat's messages are refused ("blocked by user"), and Dan cannot write to Cat.
     await api(dan).post('/friend/block', { userId: cat.userId });
     expect(await text(cat, dan, 'hi', 'local_x')).toEqual(
@@ -313,7 +314,7 @@ describe.each(dialects)('one-to-one chat on %s', (dialect) => {
     const { chatId: catChat, lastSeq } = await sessionWith(server.url, cat, dan);
     expect(lastSeq).toBe(1);
     expect((await everything(cat, catChat)).map((m) => m.msgType)).toEqual(['ALERT']);
-    expect(await quietFor(catSocket, 100)).toEqual([]);
+    expect(await receivedUpToBarrier(server, catSocket, cat.userId, mark)).toEqual([]);
 
     // Unblocked: the same clientMsgId goes through, as a first send.
     await api(dan).post('/friend/unblock', { userId: cat.userId });
@@ -450,10 +451,12 @@ describe.each(dialects)('one-to-one chat on %s', (dialect) => {
       expect((await socket.nextNotice('CHAT_READ')).msgContent).toEqual(state);
 
     // Never backwards; beyond the end is clamped; a no-op tells nobody.
+    const mark = halLaptop.received.length;
     expect(
       (await api(hal).post<ChatState>('/chat/markRead', { chatId: session.chatId, readSeq: 2 })).body.data,
     ).toEqual(state);
-    expect((await quietFor(halLaptop, 100)).filter((m) => m.includes('CHAT_READ'))).toEqual([]);
+    const afterNoOp = await receivedUpToBarrier(server, halLaptop, hal.userId, mark);
+    expect(afterNoOp.filter((m) => m.includes('CHAT_READ'))).toEqual([]);
     const all = await api(hal).post<ChatState>('/chat/markRead', { chatId: session.chatId, readSeq: 1000 });
     expect(all.body.data).toMatchObject({ readSeq: 4, unreadCount: 0 });
     expect((await halLaptop.nextNotice('CHAT_READ')).msgContent).toMatchObject({

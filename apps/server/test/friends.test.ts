@@ -6,7 +6,7 @@ import { as } from './support/api';
 import { get, post } from './support/http';
 import { seed, type SeededUser } from './support/seed';
 import { availableDialects, startTestServer, type TestServer } from './support/server';
-import { quietFor, TestSocket } from './support/ws';
+import { receivedUpToBarrier, TestSocket } from './support/ws';
 
 const dialects = await availableDialects();
 
@@ -339,8 +339,10 @@ describe.each(dialects)('friends on %s', (dialect) => {
     const olgaList = (await api(olga).get<{ list: FriendApply[] }>('/friend/applyList')).body.data.list;
     expect(olgaList.map((a) => [a.applyId, a.status])).toEqual([[second.applyId, 'pending']]);
 
+    const mark = nedSocket.received.length;
     expect((await api(olga).post('/friend/ignore', { applyId: second.applyId })).body.code).toBe(200);
-    expect((await quietFor(nedSocket, 150)).filter((m) => m.includes('FRIEND_'))).toEqual([]);
+    const afterIgnore = await receivedUpToBarrier(server, nedSocket, ned.userId, mark);
+    expect(afterIgnore.filter((m) => m.includes('FRIEND_'))).toEqual([]);
     expect((await api(ned).post('/friend/apply', { userId: olga.userId })).body.data).toMatchObject({
       status: 'pending',
     });
@@ -423,6 +425,7 @@ describe.each(dialects)('friends on %s', (dialect) => {
     const tomPhone = await open(tom.token);
     const tomTablet = await open(await seed(server.url).login(tom.chatNo));
 
+    const mark = tomPhone.received.length;
     const set = await api(tom).post('/friend/setRemark', {
       userId: uma.userId,
       remark: ' Uma (gym) ',
@@ -431,7 +434,8 @@ describe.each(dialects)('friends on %s', (dialect) => {
     expect(set.body).toEqual({ code: 200, msg: 'ok', data: null });
     await tomTablet.nextNotice('CONTACTS_CHANGED');
     // The device that made the change is not told.
-    expect((await quietFor(tomPhone, 100)).filter((m) => m.includes('CONTACTS_CHANGED'))).toEqual([]);
+    const onPhone = await receivedUpToBarrier(server, tomPhone, tom.userId, mark);
+    expect(onPhone.filter((m) => m.includes('CONTACTS_CHANGED'))).toEqual([]);
     expect((await friendsOf(tom)).map((f) => [f.remark, f.tags])).toEqual([
       ['Uma (gym)', ['gym', 'friends']],
     ]);

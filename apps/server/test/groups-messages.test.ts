@@ -4,7 +4,7 @@ import { sessionsOf } from './support/chats';
 import { alertCode, groupTestbed, nextGroupMsg, type GroupsClient } from './support/groups';
 import type { SeededUser } from './support/seed';
 import { availableDialects, type TestServer } from './support/server';
-import { quietFor } from './support/ws';
+import { receivedUpToBarrier } from './support/ws';
 
 const dialects = await availableDialects();
 
@@ -128,9 +128,9 @@ describe.each(dialects)('group messages on %s', (dialect) => {
       expect(answer).toMatchObject({ msgId: original?.msgId, seq: 2, status: '0' });
     const next = await g.send(alice, group.groupId, 'next');
     expect(next.seq).toBe(3);
-    const pushes = (await quietFor(bobSocket, 200))
-      .concat(bobSocket.received)
-      .filter((m) => m.includes('only once'));
+    const pushes = (await receivedUpToBarrier(server, bobSocket, bob.userId, 0)).filter((m) =>
+      m.includes('only once'),
+    );
     expect(new Set(pushes).size).toBe(1);
   });
 
@@ -145,10 +145,12 @@ describe.each(dialects)('group messages on %s', (dialect) => {
       msgContent: { change: 'removed' },
     });
 
+    const mark = carolSocket.received.length;
     await g.send(alice, group.groupId, 'after');
     await g.send(bob, group.groupId, 'after too');
     g.ok(await g.post(alice, '/group/rename', { groupId: group.groupId, name: 'Without Carol' }));
-    expect((await quietFor(carolSocket, 300)).filter((m) => m.includes('"pushType":"MSG"'))).toEqual([]);
+    const afterRemoval = await receivedUpToBarrier(server, carolSocket, carol.userId, mark);
+    expect(afterRemoval.filter((m) => m.includes('"pushType":"MSG"'))).toEqual([]);
 
     const text = (list: ServerMessage[]) =>
       list.map((m) => (m.msgType === 'ALERT' ? m.content.code : m.content.text));

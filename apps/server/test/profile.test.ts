@@ -6,7 +6,7 @@ import { as } from './support/api';
 import { get, post } from './support/http';
 import { seed } from './support/seed';
 import { availableDialects, startTestServer, type TestServer } from './support/server';
-import { quietFor, TestSocket } from './support/ws';
+import { receivedUpToBarrier, TestSocket } from './support/ws';
 
 const dialects = await availableDialects();
 const EXPIRED = { code: 401, msg: 'Login expired, please login again', data: null, err: 'unauthorized' };
@@ -50,6 +50,7 @@ describe.each(dialects)('profile on %s', (dialect) => {
     const other = await open(await seed(server.url).login(ana.chatNo));
     const self = await open(ana.token);
     const me = as(server.url, ana);
+    const mark = self.received.length;
 
     const first = await me.post<UserInfo>('/my/updateInfo', {
       nickName: '  Ana María ',
@@ -74,7 +75,8 @@ describe.each(dialects)('profile on %s', (dialect) => {
       },
     });
     expect(await other.nextNotice('PROFILE_CHANGED')).toMatchObject({ pushType: 'NOTICE', msgContent: {} });
-    expect((await quietFor(self, 100)).filter((m) => m.includes('PROFILE_CHANGED'))).toEqual([]);
+    const onSelf = await receivedUpToBarrier(server, self, ana.userId, mark);
+    expect(onSelf.filter((m) => m.includes('PROFILE_CHANGED'))).toEqual([]);
 
     // Only what is sent changes.
     const second = await me.post<UserInfo>('/my/updateInfo', { intro: '' });

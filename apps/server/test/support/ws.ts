@@ -1,6 +1,8 @@
-import { NoticeType } from '@paichat/protocol';
+import { NoticeType, noticePush } from '@paichat/protocol';
 import { WebSocket } from 'ws';
+import { pushToUsers } from '../../src/realtime/push';
 import { seed } from './seed';
+import type { TestServer } from './server';
 
 export interface Closed {
   code: number;
@@ -96,9 +98,24 @@ export class TestSocket {
   }
 }
 
-/** Waits until no message arrives for a while; answers everything received meanwhile. */
-export async function quietFor(socket: TestSocket, ms: number): Promise<string[]> {
-  const before = socket.received.length;
-  await new Promise((r) => setTimeout(r, ms));
-  return socket.received.slice(before);
+let barriers = 0;
+
+/**
+ * What the socket received after `mark` (a `socket.received.length` taken before the actions
+ * under test), up to a barrier: a known push sent to `userId` after those actions. Pushes reach
+ * a socket in the order they were published, so whatever the actions pushed has come before
+ * the barrier; nothing is waited for by the clock.
+ */
+export async function receivedUpToBarrier(
+  server: TestServer,
+  socket: TestSocket,
+  userId: string,
+  mark: number,
+): Promise<string[]> {
+  barriers += 1;
+  const tag = `barrier-${barriers}-${Date.now()}`;
+  const push = noticePush(NoticeType.FRIEND_ACCEPTED, { userId, nickName: tag }, 0);
+  await pushToUsers(server.running.app.paichat.bus, [userId], push);
+  const barrier = await socket.next((m) => m.includes(tag));
+  return socket.received.slice(mark, socket.received.indexOf(barrier));
 }

@@ -59,6 +59,11 @@ import { GroupQrCodeScreen } from './screens/groups/GroupQrCodeScreen';
 import { ScanCodeDetailScreen } from './screens/groups/ScanCodeDetailScreen';
 import { AgreementScreen } from './screens/agreement/AgreementScreen';
 import { ComingSoonScreen } from './screens/common/ComingSoonScreen';
+import { MomentsScreen } from './screens/moments/MomentsScreen';
+import { PostMomentScreen } from './screens/moments/PostMomentScreen';
+import { AlbumScreen } from './screens/moments/AlbumScreen';
+import { MomentDetailScreen } from './screens/moments/MomentDetailScreen';
+import { InteractionsScreen } from './screens/moments/InteractionsScreen';
 import { NotFoundScreen } from './screens/common/NotFoundScreen';
 import { ErrorScreen } from './screens/common/ErrorScreen';
 
@@ -140,11 +145,6 @@ const soonPublic: ReadonlyArray<readonly [PathName, RouteTitle | { text: string 
 const soonSignedIn: ReadonlyArray<PathName & RouteTitle> = [
   'shake',
   'nearby',
-  'momentsMessages',
-  'moments',
-  'myAlbum',
-  'postMoment',
-  'momentDetail',
   'feedback',
   'favorites',
   'addFavorite',
@@ -272,6 +272,7 @@ const routes: RouteObject[] = [
               chatWindowUrl={paths.chatWindow}
               friendRequestUrl={paths.friendRequest}
               profileSettingsUrl={paths.profileSettings}
+              albumUrl={paths.myAlbum}
             />,
           ),
           page(
@@ -310,6 +311,19 @@ const routes: RouteObject[] = [
           page(paths.editGroupNotice, <EditGroupNoticeScreen />),
           page(paths.groupQrCode, <GroupQrCodeScreen scanCodeUrl={paths.groupChatInfo} />),
           page(paths.groupChatInfo, <ScanCodeDetailScreen chatWindowUrl={paths.chatWindow} />),
+          page(
+            paths.moments,
+            <MomentsScreen
+              postUrl={paths.postMoment}
+              albumUrl={paths.myAlbum}
+              detailUrl={paths.momentDetail}
+              messagesUrl={paths.momentsMessages}
+            />,
+          ),
+          page(paths.postMoment, <PostMomentScreen />),
+          page(paths.myAlbum, <AlbumScreen detailUrl={paths.momentDetail} postUrl={paths.postMoment} />),
+          page(paths.momentDetail, <MomentDetailScreen albumUrl={paths.myAlbum} />),
+          page(paths.momentsMessages, <InteractionsScreen detailUrl={paths.momentDetail} />),
           ...soonSignedIn.map((name) => page(paths[name], <ComingSoonScreen title={name} />)),
         ],
       },

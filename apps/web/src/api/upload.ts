@@ -8,7 +8,7 @@
  * is that text, and shows nothing itself: the caller puts it where the upload was asked for.
  * An expired login ends the session as any other request would.
  */
-import { UPLOAD_PATH, type UploadPurpose, type UploadedFile } from '@paichat/protocol';
+import { UPLOAD_PATH, UPLOAD_VIDEO_PATH, type UploadPurpose, type UploadedFile } from '@paichat/protocol';
 import { t } from '../i18n';
 import { readAuthToken } from '../lib/authToken';
 import { ApiError, expireSession, request } from './request';
@@ -16,6 +16,8 @@ import { ApiError, expireSession, request } from './request';
 export interface UploadOptions {
   /** 'avatar': the server answers a square image. */
   purpose?: UploadPurpose;
+  /** A video goes to its own route (`/file/uploadVideo`), which takes videos only. */
+  video?: boolean;
   signal?: AbortSignal;
 }
 
@@ -28,7 +30,8 @@ export async function uploadFile(file: Blob, options: UploadOptions = {}): Promi
   form.append('file', file, file instanceof File ? file.name : 'upload');
   const token = readAuthToken();
   try {
-    return await request<UploadedFile>(uploadPath(options.purpose), {
+    const path = options.video ? UPLOAD_VIDEO_PATH : uploadPath(options.purpose);
+    return await request<UploadedFile>(path, {
       method: 'POST',
       data: form,
       signal: options.signal,
@@ -45,4 +48,13 @@ export async function uploadFile(file: Blob, options: UploadOptions = {}): Promi
     const message = error.kind === 'business' ? error.message : t('profile.uploadFailed');
     throw new ApiError(error.kind, message, error.status, error.code, error.err);
   }
+}
+
+/**
+ * What to tell the person when an upload failed: the upload's own text or the server's
+ * reason; nothing when the login expired (already dealt with) or the upload was called off.
+ */
+export function uploadFailureMessage(error: unknown): string | null {
+  if (!(error instanceof ApiError)) return t('profile.uploadFailed');
+  return error.kind === 'expired' || error.kind === 'aborted' ? null : error.message;
 }

@@ -4,3 +4,11 @@ export type BrowserEnvironment = 'pi' | 'normal';
 export function detectEnvironment(userAgent: string): BrowserEnvironment {
   return /PiBrowser/i.test(userAgent) ? 'pi' : 'normal';
 }
+
+/** Where the Pi Browser is downloaded: Pi Network's own site, which links every app store. */
+export const PI_BROWSER_DOWNLOAD_URL = 'https://minepi.com/';
+
+/** This page as the Pi Browser opens it (its `pi://` scheme, as Pi Network's app links use). */
+export function piBrowserLink(location: Pick<Location, 'host' | 'pathname' | 'search' | 'hash'>): string {
+  return `pi://${location.host}${location.pathname}${location.search}${location.hash}`;
+}

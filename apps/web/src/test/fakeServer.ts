@@ -21,7 +21,7 @@
 import { vi } from 'vitest';
 import type { z } from 'zod';
 import * as protocol from '@paichat/protocol';
-import { UPLOAD_PATH, UploadedFile, type Endpoint } from '@paichat/protocol';
+import { UPLOAD_PATH, UPLOAD_VIDEO_PATH, UploadedFile, type Endpoint } from '@paichat/protocol';
 import { endpointsIn } from '@paichat/protocol/schema-walk';
 import { configureRequest } from '../api/request';
 import { envelope } from './render';
@@ -51,6 +51,8 @@ type Handler<E> = E extends Endpoint
 export type FakeHandlers = { [K in EndpointName]?: Handler<Endpoints[K]> } & {
   /** The upload route (multipart, outside the JSON contract): answers the stored file. */
   upload?: (request: undefined, call: FakeCall) => z.input<typeof UploadedFile> | Response;
+  /** The video upload route, likewise. */
+  uploadVideo?: (request: undefined, call: FakeCall) => z.input<typeof UploadedFile> | Response;
 };
 
 interface Route {
@@ -65,8 +67,9 @@ function nameOf(e: Endpoint): string {
   return Object.entries(protocol).find(([, value]) => value === e)?.[0] ?? e.path;
 }
 const uploadRoute: Route = { method: 'POST', path: UPLOAD_PATH, response: UploadedFile };
+const uploadVideoRoute: Route = { method: 'POST', path: UPLOAD_VIDEO_PATH, response: UploadedFile };
 const routeOf = (name: string): Route => {
-  const route = name === 'upload' ? uploadRoute : endpoints[name];
+  const route = name === 'upload' ? uploadRoute : name === 'uploadVideo' ? uploadVideoRoute : endpoints[name];
   if (!route) throw new Error(`fakeServer: ${name} is no endpoint of the protocol`);
   return route;
 };
@@ -143,7 +146,7 @@ export function fakeServer(handlers: FakeHandlers) {
     toast,
     calls,
     /** The calls to one endpoint, oldest first. */
-    called: (name: EndpointName | 'upload') => {
+    called: (name: EndpointName | 'upload' | 'uploadVideo') => {
       const route = routeOf(name);
       return calls.filter((c) => c.method === route.method && matchPath(route.path, c.path));
     },

@@ -11,7 +11,10 @@ import type { ChatWindowState, LocalMessage } from '../../store/chat/types';
 import { ChatWindowView } from './ChatWindowView';
 
 const { uploadFile } = vi.hoisted(() => ({ uploadFile: vi.fn() }));
-vi.mock('../../api/upload', () => ({ uploadFile }));
+vi.mock('../../api/upload', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../api/upload')>()),
+  uploadFile,
+}));
 
 // jsdom cannot scroll, and Virtuoso keeps its rows hidden until the initial scroll to the newest
 // message lands (Chromium runs check that); here the rows render from the top instead.

@@ -6,8 +6,7 @@
  */
 import { useState } from 'react';
 import { IMAGE_PICKER_COUNT, MsgType, VOICE_MAX_SECONDS, VOICE_MIN_SECONDS } from '@paichat/protocol';
-import { ApiError } from '../../api/request';
-import { uploadFile } from '../../api/upload';
+import { uploadFailureMessage, uploadFile } from '../../api/upload';
 import { showToast } from '../../lib/ui';
 import { useT } from '../../i18n';
 
@@ -45,8 +44,8 @@ export function useMediaSend(send: SendFn) {
   const [uploading, setUploading] = useState(0);
 
   const uploadFailed = (error: unknown) => {
-    if (!(error instanceof ApiError)) showToast(t('profile.uploadFailed'));
-    else if (error.kind !== 'expired' && error.kind !== 'aborted') showToast(error.message);
+    const message = uploadFailureMessage(error);
+    if (message) showToast(message);
   };
 
   const sendImages = async (files: readonly File[]) => {

@@ -1,4 +1,18 @@
-import { CompassOutline, EnvironmentOutline, LoopOutline } from 'antd-mobile-icons';
+import {
+  AppstoreOutline,
+  CompassOutline,
+  EnvironmentOutline,
+  LoopOutline,
+  PlayOutline,
+  SearchOutline,
+  ShopbagOutline,
+  SmileOutline,
+  StarOutline,
+  TeamOutline,
+  VideoOutline,
+  ContentOutline,
+  PayCircleOutline,
+} from 'antd-mobile-icons';
 import { Page } from '../../components/Page';
 import { EntryList } from '../../components/EntryList';
 import { useNav } from '../../nav';
@@ -6,6 +20,22 @@ import { useT } from '../../i18n';
 import { Avatar } from '../../components/Avatar';
 import { badgeText } from '../../lib/badge';
 import { useMomentNotices } from '../../store/tabBadges';
+import { showToast } from '../../lib/ui';
+import { PiBrowserDialog } from './PiBrowserDialog';
+
+/** What the original app offers in Discover and PaiChat does not (spec 1): said so when tapped. */
+const UNAVAILABLE = [
+  ['miniPrograms', AppstoreOutline],
+  ['channels', VideoOutline],
+  ['live', PlayOutline],
+  ['look', StarOutline],
+  ['search', SearchOutline],
+  ['shopping', ShopbagOutline],
+  ['games', SmileOutline],
+  ['services', TeamOutline],
+  ['wallet', PayCircleOutline],
+  ['stickers', ContentOutline],
+] as const;
 
 export interface DiscoverScreenProps {
   momentsUrl: string;
@@ -14,7 +44,7 @@ export interface DiscoverScreenProps {
 }
 
 /**
- * Discover tab: moments, shake and people nearby. The Moments entry shows how many likes and
+ * Discover tab: moments, shake and people nearby, then the features PaiChat does not have. The Moments entry shows how many likes and
  * comments wait unread (a count), else the avatar of the newest friend's post not yet seen
  * (with a red dot).
  */
@@ -56,6 +86,16 @@ export function DiscoverScreen({ momentsUrl, shakeUrl, nearbyUrl }: DiscoverScre
           },
         ]}
       />
+      <EntryList
+        label={t('discover.unavailableLabel')}
+        entries={UNAVAILABLE.map(([key, Icon]) => ({
+          key,
+          label: t(`discover.features.${key}`),
+          icon: <Icon />,
+          onPress: () => showToast(t('discover.unavailable', { feature: t(`discover.features.${key}`) })),
+        }))}
+      />
+      <PiBrowserDialog />
     </Page>
   );
 }

@@ -1,5 +1,6 @@
 import { MoreOutline } from 'antd-mobile-icons';
 import { Page } from '../../components/Page';
+import { EntryList } from '../../components/EntryList';
 import { withQuery } from '../../lib/url';
 import { useNav } from '../../nav';
 import { useT } from '../../i18n';
@@ -13,6 +14,8 @@ export interface ContactInfoScreenProps {
   chatWindowUrl: string;
   friendRequestUrl: string;
   profileSettingsUrl: string;
+  /** A person's Moments album; the person's id goes in as `userId`. */
+  albumUrl: string;
 }
 
 /** Info: a contact's profile, "Send message", "Add friend" for non-friends, and their settings. */
@@ -20,6 +23,7 @@ export function ContactInfoScreen({
   chatWindowUrl,
   friendRequestUrl,
   profileSettingsUrl,
+  albumUrl,
 }: ContactInfoScreenProps) {
   const t = useT();
   const nav = useNav();
@@ -48,6 +52,17 @@ export function ContactInfoScreen({
           <>
             <PersonCard person={person} />
             {person.isBlocked && <BlockedNotice userId={person.userId} />}
+            {(person.isFriend || person.isSelf) && (
+              <EntryList
+                entries={[
+                  {
+                    key: 'moments',
+                    label: t('routes.moments'),
+                    onPress: () => nav.navigateTo(withQuery(albumUrl, { userId: person.userId })),
+                  },
+                ]}
+              />
+            )}
             <div className={s.actions}>
               {person.isSelf ? (
                 <p className={s.note}>{t('friends.thisIsYou')}</p>

@@ -6,8 +6,8 @@ import { Photo } from './Photo';
 import s from './groups.module.css';
 
 /** Which people are ticked, and how to tick or untick one. */
-export function useSelection() {
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+export function useSelection(initial: Iterable<string> = []) {
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set(initial));
   const toggle = (userId: string) =>
     setSelected((current) => {
       const next = new Set(current);

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useUpdateMyInfo } from '../../api/queries/updateMyInfo';
-import { ApiError } from '../../api/request';
-import { uploadFile } from '../../api/upload';
+import { uploadFailureMessage, uploadFile } from '../../api/upload';
 import { showToast } from '../../lib/ui';
 import { useT } from '../../i18n';
 
@@ -28,9 +27,8 @@ export function useAvatarUpload() {
       try {
         url = (await uploadFile(file, { purpose: 'avatar' })).url;
       } catch (error) {
-        // Ours to say; an expired login has been dealt with already.
-        if (!(error instanceof ApiError)) showToast(t('profile.uploadFailed'));
-        else if (error.kind !== 'expired' && error.kind !== 'aborted') showToast(error.message);
+        const message = uploadFailureMessage(error);
+        if (message) showToast(message);
         return;
       }
       setState('saving');

@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import type { UseInfiniteQueryResult } from '@tanstack/react-query';
+import { useT } from '../../i18n';
+import s from './moments.module.css';
+
+export interface ListEndProps {
+  query: Pick<
+    UseInfiniteQueryResult,
+    'isPending' | 'isError' | 'isFetchingNextPage' | 'isFetchNextPageError' | 'hasNextPage' | 'refetch' | 'fetchNextPage'
+  >;
+  count: number;
+  /** What an empty list says. */
+  empty: ReactNode;
+  failedText: string;
+}
+
+/** What ends a paged list of posts: loading, a failure with Retry, "nothing yet" or "no more". */
+export function ListEnd({ query, count, empty, failedText }: ListEndProps) {
+  const t = useT();
+  const retry = (again: () => unknown) => (
+    <div className={s.note}>
+      <p>{failedText}</p>
+      <button type="button" className={s.retry} onClick={() => void again()}>
+        {t('common.retry')}
+      </button>
+    </div>
+  );
+  if (query.isPending || query.isFetchingNextPage) return <p className={s.note}>{t('common.loading')}</p>;
+  if (query.isError && count === 0) return retry(query.refetch);
+  if (count === 0) return empty;
+  if (query.isFetchNextPageError) return retry(query.fetchNextPage);
+  if (!query.hasNextPage) return <p className={s.note}>{t('moments.noMore')}</p>;
+  return null;
+}
+
+/** Asks for the next page when the end of the list comes near, unless it is already coming. */
+export function loadMore(query: ListEndProps['query']): void {
+  if (query.hasNextPage && !query.isFetchingNextPage && !query.isFetchNextPageError) void query.fetchNextPage();
+}

@@ -1,0 +1,127 @@
+import { useCallback, useMemo } from 'react';
+import { PullToRefresh } from 'antd-mobile';
+import { CameraOutline, PictureOutline } from 'antd-mobile-icons';
+import { Virtuoso } from 'react-virtuoso';
+import { useQueryClient } from '@tanstack/react-query';
+import { Page } from '../../components/Page';
+import { EmptyState } from '../../components/EmptyState';
+import { momentFeedKey, momentsOf, useMomentFeed } from '../../api/queries/moments';
+import { useMyInfo } from '../../api/queries/myInfo';
+import { refreshNotices } from '../../api/queries/notices';
+import { currentLocale, useT } from '../../i18n';
+import { useNow } from '../../lib/useNow';
+import { withQuery } from '../../lib/url';
+import { useNav } from '../../nav';
+import { CoverHeader } from './CoverHeader';
+import { CommentBar } from './CommentBar';
+import { MomentCard } from './MomentCard';
+import { ListEnd, loadMore } from './ListEnd';
+import { useCommentTarget } from './useCommentTarget';
+import s from './moments.module.css';
+
+export interface MomentsScreenProps {
+  postUrl: string;
+  albumUrl: string;
+  detailUrl: string;
+  messagesUrl: string;
+}
+
+/**
+ * Moments: my cover, then my posts and my friends' posts I may see, newest first. Pull down
+ * for the newest; more load as the end comes near (the list is virtualized: only the posts on
+ * screen are in the page). The camera posts; the interaction list opens from the title bar.
+ */
+export function MomentsScreen({ postUrl, albumUrl, detailUrl, messagesUrl }: MomentsScreenProps) {
+  const t = useT();
+  const nav = useNav();
+  const client = useQueryClient();
+  const me = useMyInfo();
+  const feed = useMomentFeed();
+  const now = useNow();
+  const locale = currentLocale();
+  const comments = useCommentTarget();
+  const moments = useMemo(() => momentsOf(feed.data), [feed.data]);
+  const myUserId = me.data?.userId ?? '';
+
+  const openAlbum = useCallback(
+    (userId: string) => nav.navigateTo(withQuery(albumUrl, { userId })),
+    [nav, albumUrl],
+  );
+  const openDetail = useCallback(
+    (momentId: string) => nav.navigateTo(withQuery(detailUrl, { momentId })),
+    [nav, detailUrl],
+  );
+  const refresh = async () => {
+    // The newest page only: the older ones come back as the person scrolls.
+    client.setQueryData(momentFeedKey, (data: typeof feed.data) =>
+      data && { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) },
+    );
+    await Promise.all([feed.refetch(), refreshNotices(client)]);
+  };
+
+  const header = (
+    <CoverHeader
+      userId={myUserId}
+      name={me.data?.nickName ?? ''}
+      portrait={me.data?.portrait ?? ''}
+      mine
+      onOpenAuthor={myUserId ? () => openAlbum(myUserId) : undefined}
+    />
+  );
+
+  return (
+    <Page
+      title={t('routes.moments')}
+      headerRight={
+        <span className={s.headerActions}>
+          <button type="button" className={s.headerButton} onClick={() => nav.navigateTo(messagesUrl)}>
+            {t('routes.momentsMessages')}
+          </button>
+          <button
+            type="button"
+            className={s.headerButton}
+            aria-label={t('routes.postMoment')}
+            onClick={() => nav.navigateTo(postUrl)}
+          >
+            <CameraOutline aria-hidden />
+          </button>
+        </span>
+      }
+    >
+      <PullToRefresh
+        onRefresh={refresh}
+        pullingText={t('friends.pull.pulling')}
+        canReleaseText={t('friends.pull.canRelease')}
+        refreshingText={t('friends.pull.refreshing')}
+        completeText={t('friends.pull.complete')}
+      >
+        {header}
+        <Virtuoso
+          useWindowScroll
+          data={moments}
+          computeItemKey={(_index, moment) => moment.momentId}
+          increaseViewportBy={600}
+          endReached={() => loadMore(feed)}
+          itemContent={(_index, moment) => (
+            <MomentCard
+              moment={moment}
+              myUserId={myUserId}
+              now={now}
+              locale={locale}
+              onComment={comments.open}
+              onOpenAuthor={openAlbum}
+              onOpen={openDetail}
+            />
+          )}
+        />
+        <ListEnd
+          query={feed}
+          count={moments.length}
+          failedText={t('moments.loadFailed')}
+          empty={<EmptyState icon={<PictureOutline />} title={t('moments.empty')} hint={t('moments.emptyHint')} />}
+        />
+      </PullToRefresh>
+      <CommentBar target={comments.target} onClose={comments.close} />
+    </Page>
+  );
+}

@@ -1,0 +1,101 @@
+import { useRef, useState } from 'react';
+import { MOMENT_IMAGES_MAX } from '@paichat/protocol';
+import { uploadFailureMessage, uploadFile } from '../../api/upload';
+import { useT } from '../../i18n';
+import { showToast } from '../../lib/ui';
+import type { DraftMedia } from './momentDraft';
+
+/** A picked file on its way up, or one whose upload failed (tap to try again). */
+export interface PendingUpload {
+  id: number;
+  kind: DraftMedia['kind'];
+  file: File;
+  /** A local preview while it uploads. */
+  previewUrl: string;
+  failed: boolean;
+}
+
+const isVideo = (file: File) => file.type.startsWith('video/');
+
+/** A preview of a picked picture before it is uploaded ('' where the browser cannot make one). */
+const localPreview = (file: File) => (typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : '');
+
+/**
+ * Pictures (up to nine) or one video for a post, uploaded as soon as they are picked, one after
+ * another so they keep the order chosen. Picking more pictures than fit takes the first ones
+ * and says how many could still be added (spec 5's limit message); a video replaces nothing
+ * and is refused next to pictures.
+ */
+export function useMediaPicks(media: readonly DraftMedia[], onUploaded: (item: DraftMedia) => void) {
+  const t = useT();
+  const [pending, setPending] = useState<PendingUpload[]>([]);
+  const nextId = useRef(0);
+  const update = (id: number, patch: Partial<PendingUpload> | null) =>
+    setPending((list) =>
+      patch === null ? list.filter((p) => p.id !== id) : list.map((p) => (p.id === id ? { ...p, ...patch } : p)),
+    );
+
+  const upload = async (item: PendingUpload) => {
+    update(item.id, { failed: false });
+    try {
+      const uploaded = await uploadFile(item.file, { video: item.kind === 'video' });
+      onUploaded({
+        kind: item.kind,
+        url: uploaded.url,
+        previewUrl: item.kind === 'image' ? uploaded.thumbUrl || uploaded.url : uploaded.url,
+      });
+      update(item.id, null);
+      if (item.previewUrl) URL.revokeObjectURL(item.previewUrl);
+    } catch (error) {
+      const message = uploadFailureMessage(error);
+      if (message) showToast(message);
+      update(item.id, { failed: true });
+    }
+  };
+
+  const count = media.length + pending.length;
+  const hasVideo = [...media, ...pending].some((item) => item.kind === 'video');
+
+  const pick = async (files: readonly File[]) => {
+    const videos = files.filter(isVideo);
+    const images = files.filter((file) => !isVideo(file));
+    let chosen: PendingUpload[];
+    if (videos.length > 0) {
+      if (count > 0 || files.length > 1) {
+        showToast(t('moments.videoAlone'));
+        return;
+      }
+      chosen = videos.map((file) => ({ id: nextId.current++, kind: 'video', file, previewUrl: '', failed: false }));
+    } else {
+      if (hasVideo) {
+        showToast(t('moments.videoAlone'));
+        return;
+      }
+      const available = MOMENT_IMAGES_MAX - count;
+      if (images.length > available) {
+        showToast(t('chatWindow.imageLimit', { limit: MOMENT_IMAGES_MAX, available }));
+      }
+      chosen = images.slice(0, Math.max(0, available)).map((file) => ({
+        id: nextId.current++,
+        kind: 'image',
+        file,
+        previewUrl: localPreview(file),
+        failed: false,
+      }));
+    }
+    setPending((list) => [...list, ...chosen]);
+    for (const item of chosen) await upload(item);
+  };
+
+  const discard = (id: number) => update(id, null);
+
+  return {
+    pending,
+    pick,
+    retry: (item: PendingUpload) => void upload(item),
+    discard,
+    /** More can be picked: fewer than nine pictures and no video. */
+    canAdd: !hasVideo && count < MOMENT_IMAGES_MAX,
+    uploading: pending.some((item) => !item.failed),
+  };
+}

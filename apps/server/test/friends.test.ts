@@ -188,7 +188,7 @@ describe.each(dialects)('friends on %s', (dialect) => {
     expect((await api(fay).get('/my/notices')).body.data).toEqual({
       friendApply: { count: 2 },
       topicReply: { count: 0 },
-      topicRed: { portrait: '' },
+      topicRed: { portrait: '', userId: '', nickName: '' },
     });
 
     const list = (await api(fay).get<{ list: FriendApply[] }>('/friend/applyList')).body.data.list;

@@ -354,6 +354,11 @@ describe.each(dialects)('moments on %s', (dialect) => {
     server.clock.advance(1000);
     await post(amy, { text: 'new' });
     expect(await red()).toBe(portrait);
+    // The author is named too, so a friend without a photo lights the dot as well.
+    expect((await api(ben).get<Notices>('/my/notices')).body.data.topicRed).toMatchObject({
+      userId: amy.userId,
+      nickName: expect.any(String),
+    });
     await api(ben).post('/moments/feed', {});
     expect(await red()).toBe('');
     // Her own posts never light it; a private one reaches nobody.
@@ -370,7 +375,7 @@ describe.each(dialects)('moments on %s', (dialect) => {
 
     const moment = await post(amy, { text: 'not for xan', visibility: 'EXCLUDE', userIds: [xan.userId] });
     expect(await bens.nextNotice('MOMENT_POSTED')).toMatchObject({
-      msgContent: { portrait: moment.portrait },
+      msgContent: { portrait: moment.portrait, userId: amy.userId, nickName: moment.nickName },
     });
     // A message sent after the post is the barrier: nothing about the post came to Xan before it.
     await sendText(server.url, amy, xan, 'barrier');

@@ -219,7 +219,11 @@ export const deleteFriend = endpoint({
 export const Notices = z.object({
   friendApply: z.object({ count: z.number().int() }),
   topicReply: z.object({ count: z.number().int() }),
-  topicRed: z.object({ portrait: z.string() }),
+  /**
+   * The newest friend's post not seen since the feed was last opened: its author's id, name and
+   * avatar ('' for all three when there is none).
+   */
+  topicRed: z.object({ portrait: z.string(), userId: z.string(), nickName: z.string() }),
 });
 export type Notices = z.infer<typeof Notices>;
 

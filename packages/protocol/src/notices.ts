@@ -27,8 +27,8 @@ export const FriendAnswerNotice = z.object({ userId: z.string(), nickName: z.str
 /** msgContent of MOMENT_INTERACTION: how many interactions are unread now (`/my/notices` topicReply). */
 export const MomentInteractionNotice = z.object({ count: z.number().int().nonnegative() });
 
-/** msgContent of MOMENT_POSTED: the author's avatar (`/my/notices` topicRed). */
-export const MomentPostedNotice = z.object({ portrait: z.string() });
+/** msgContent of MOMENT_POSTED: the author, as `/my/notices` topicRed names them. */
+export const MomentPostedNotice = z.object({ portrait: z.string(), userId: z.string(), nickName: z.string() });
 
 /** Each notice type's msgContent. */
 export const NoticeContents = {

@@ -67,7 +67,7 @@ describe('TabBar', () => {
     const notices = (requests: number, replies: number) => ({
       friendApply: { count: requests },
       topicReply: { count: replies },
-      topicRed: { portrait: '' },
+      topicRed: { portrait: '', userId: '', nickName: '' },
     });
     act(() => client.setQueryData(noticesKey, notices(2, 5)));
     const contact = await screen.findByRole('button', { name: 'Contact', description: '2 new' });

@@ -55,7 +55,7 @@ const api = fakeServer({
   getNotices: () => ({
     friendApply: { count: pending },
     topicReply: { count: 0 },
-    topicRed: { portrait: '' },
+    topicRed: { portrait: '', userId: '', nickName: '' },
   }),
 });
 

@@ -5,7 +5,9 @@ import { noticesKey } from '../api/queries/notices';
 import { PushRouter } from '../realtime/pushRouter';
 import { watchMomentNotices } from './momentNotices';
 
-const notices: Notices = { friendApply: { count: 2 }, topicReply: { count: 0 }, topicRed: { portrait: '' } };
+const notices: Notices = { friendApply: { count: 2 }, topicReply: { count: 0 }, topicRed: { portrait: '', userId: '', nickName: '' } };
+
+const amy = { portrait: '/file/a.png', userId: '7', nickName: 'Amy' };
 
 describe('moment notices', () => {
   it('keep the cached counts live: unread interactions and the newest friend post', () => {
@@ -15,11 +17,11 @@ describe('moment notices', () => {
     const stop = watchMomentNotices(pushes, client);
 
     pushes.dispatch(noticePush(NoticeType.MOMENT_INTERACTION, { count: 3 }, 1));
-    pushes.dispatch(noticePush(NoticeType.MOMENT_POSTED, { portrait: '/file/a.png' }, 1));
+    pushes.dispatch(noticePush(NoticeType.MOMENT_POSTED, amy, 1));
     expect(client.getQueryData(noticesKey)).toEqual({
       friendApply: { count: 2 },
       topicReply: { count: 3 },
-      topicRed: { portrait: '/file/a.png' },
+      topicRed: amy,
     });
 
     stop();

@@ -6,7 +6,7 @@ import type { PushSource } from '../realtime/pushRouter';
 /**
  * Keeps the moments part of the cached `/my/notices` live: a like, comment or reply on the
  * user's posts tells the new unread count (MOMENT_INTERACTION), and a friend's new post its
- * author's avatar (MOMENT_POSTED), so the Discover tab's badge and dot change without a
+ * author (MOMENT_POSTED), so the Discover tab's badge and dot change without a
  * reload. Answers the unsubscribe.
  */
 export function watchMomentNotices(pushes: PushSource, client: QueryClient): () => void {
@@ -14,9 +14,7 @@ export function watchMomentNotices(pushes: PushSource, client: QueryClient): () 
     pushes.on(NoticeType.MOMENT_INTERACTION, ({ count }) =>
       updateMomentNotices(client, { topicReply: { count } }),
     ),
-    pushes.on(NoticeType.MOMENT_POSTED, ({ portrait }) =>
-      updateMomentNotices(client, { topicRed: { portrait } }),
-    ),
+    pushes.on(NoticeType.MOMENT_POSTED, (author) => updateMomentNotices(client, { topicRed: author })),
   ];
   return () => {
     for (const off of offs) off();

@@ -6,6 +6,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { noticesQuery } from '../api/queries/notices';
+import type { Notices } from '@paichat/protocol';
 import type { BadgeValue } from '../lib/badge';
 import { useTotalUnread } from './chat/hooks';
 
@@ -26,8 +27,9 @@ export function useTabBadges(): TabBadges {
   return [useTotalUnread(), notices?.friendApply.count ?? 0, notices?.topicReply.count ?? 0, 0];
 }
 
-/** The Discover tab's Moments entry: unread interactions, and the newest unseen friend's post. */
-export function useMomentNotices(): { count: number; portrait: string } {
+/** The Discover tab's Moments entry: unread interactions, and the author of the newest unseen friend's post. */
+export function useMomentNotices(): { count: number; author: Notices['topicRed'] | null } {
   const notices = useCachedNotices();
-  return { count: notices?.topicReply.count ?? 0, portrait: notices?.topicRed.portrait ?? '' };
+  const author = notices?.topicRed;
+  return { count: notices?.topicReply.count ?? 0, author: author?.userId ? author : null };
 }

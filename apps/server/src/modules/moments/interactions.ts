@@ -187,7 +187,10 @@ export function createMomentInteractions({ db, clock, bus, log, moments }: Momen
         repo.feedSeenAt(db, viewerId),
       ]);
       const [newest] = await momentsRepo.listVisible(db, { viewerId, othersNewerThan: seenAt, limit: 1 });
-      return { topicReply: { count }, topicRed: { portrait: newest?.portrait ?? '' } };
+      const topicRed = newest
+        ? { portrait: newest.portrait, userId: String(newest.user_id), nickName: newest.nick_name }
+        : { portrait: '', userId: '', nickName: '' };
+      return { topicReply: { count }, topicRed };
     },
   };
 }

@@ -10,6 +10,7 @@ import {
   FILE_URL_PREFIX,
   MOMENT_PAGE_SIZE,
   NoticeType,
+  type NoticeContent,
   noticePush,
   type Moment,
   type MomentCover,
@@ -56,13 +57,13 @@ function parseCursor(cursor: string | undefined): repo.PagePosition | undefined 
 
 export function createMomentsService({ db, clock, bus, log }: MomentsServiceDeps) {
   /** Tells the friends who may see a new post (their Discover dot); best effort. */
-  async function announce(momentId: number, portrait: string): Promise<void> {
+  async function announce(momentId: number, author: NoticeContent<'MOMENT_POSTED'>): Promise<void> {
     try {
       const readers = await repo.readersOf(db, momentId);
       await pushToUsers(
         bus,
         readers.map(String),
-        noticePush(NoticeType.MOMENT_POSTED, { portrait }, clock.now()),
+        noticePush(NoticeType.MOMENT_POSTED, author, clock.now()),
       );
     } catch (error) {
       log.error({ err: error, momentId }, 'moment push failed');
@@ -153,7 +154,7 @@ export function createMomentsService({ db, clock, bus, log }: MomentsServiceDeps
         }),
       );
       const moment = await detail(actor.userId, String(id));
-      await announce(id, moment.portrait);
+      await announce(id, { portrait: moment.portrait, userId: moment.userId, nickName: moment.nickName });
       return moment;
     },
 

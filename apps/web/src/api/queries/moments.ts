@@ -27,7 +27,7 @@ import {
   type RequestOf,
 } from '@paichat/protocol';
 import { call } from '../request';
-import { updateMomentNotices } from './notices';
+import { NO_NEW_MOMENT, updateMomentNotices } from './notices';
 
 /**
  * Moments over the server's `/moments/*` endpoints. The feed and albums are infinite queries
@@ -61,7 +61,7 @@ export const momentFeedQuery = (client: QueryClient) =>
     queryKey: momentFeedKey,
     ...pagedBy(async (after, signal) => {
       const page = await call(getMomentFeed, after ? { after } : {}, { signal });
-      if (!after) updateMomentNotices(client, { topicRed: { portrait: '' } });
+      if (!after) updateMomentNotices(client, { topicRed: NO_NEW_MOMENT });
       return page;
     }),
   });

@@ -44,6 +44,9 @@ export function setFriendApplyCount(client: QueryClient, count: number): void {
   );
 }
 
+/** topicRed when no friend's post waits unseen. */
+export const NO_NEW_MOMENT: Notices['topicRed'] = { portrait: '', userId: '', nickName: '' };
+
 /** Puts what a moments push told into the cached notices (the Discover tab reads them). */
 export function updateMomentNotices(
   client: QueryClient,

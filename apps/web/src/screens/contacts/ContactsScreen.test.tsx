@@ -49,7 +49,7 @@ afterEach(() => resetRequest());
 const notices = (count: number) => ({
   friendApply: { count },
   topicReply: { count: 0 },
-  topicRed: { portrait: '' },
+  topicRed: { portrait: '', userId: '', nickName: '' },
 });
 
 describe('ContactsScreen', () => {

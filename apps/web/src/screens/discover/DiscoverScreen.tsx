@@ -55,9 +55,9 @@ export function DiscoverScreen({ momentsUrl, shakeUrl, nearbyUrl }: DiscoverScre
   const badge = badgeText(moments.count);
   const news = badge
     ? { badge, description: t('tabs.unread', { count: moments.count }) }
-    : moments.portrait
+    : moments.author
       ? {
-          picture: <Avatar name="" src={moments.portrait} alt="" size={28} />,
+          picture: <Avatar name={moments.author.nickName} src={moments.author.portrait} alt="" size={28} />,
           description: t('discover.newMoments'),
         }
       : undefined;

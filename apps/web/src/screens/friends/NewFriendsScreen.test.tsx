@@ -46,7 +46,7 @@ function serve() {
     getNotices: () => ({
       friendApply: { count: pending },
       topicReply: { count: 0 },
-      topicRed: { portrait: '' },
+      topicRed: { portrait: '', userId: '', nickName: '' },
     }),
     agreeFriend: (body) => (
       decide(),
@@ -147,7 +147,7 @@ describe('NewFriendsScreen', () => {
             JSON.stringify({
               code: 200,
               msg: 'ok',
-              data: { friendApply: { count: 0 }, topicReply: { count: 0 }, topicRed: { portrait: '' } },
+              data: { friendApply: { count: 0 }, topicReply: { count: 0 }, topicRed: { portrait: '', userId: '', nickName: '' } },
             }),
           );
         return answer(url, init);

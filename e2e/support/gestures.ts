@@ -8,7 +8,7 @@ export async function pullDown(page: Page, distance = 260): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   const x = 195;
   const from = 160;
-  const touch = (type: string, y: number) =>
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', y: number) =>
     cdp.send('Input.dispatchTouchEvent', {
       type,
       touchPoints: type === 'touchEnd' ? [] : [{ x, y }],

@@ -41,7 +41,11 @@ async function post(
       })),
     );
     await page.getByLabel('Add pictures or a video').setInputFiles(files);
-    await page.getByRole('list', { name: 'Pictures and video' }).getByRole('img').nth(pictures - 1).waitFor();
+    await page
+      .getByRole('list', { name: 'Pictures and video' })
+      .getByRole('img')
+      .nth(pictures - 1)
+      .waitFor();
     await page.getByRole('status').filter({ hasText: 'Uploading…' }).waitFor({ state: 'detached' });
   }
   if (hideFrom) {
@@ -80,7 +84,9 @@ test('a moment reaches friends live, its likes and comments reach its author, an
   // Bob's Moments entry shows alice's avatar with "new posts" without a reload.
   await b.page.getByRole('button', { name: 'Moments', description: 'New posts from friends' }).waitFor();
   await bobsMoments.click();
-  const onBobsFeed = b.page.getByRole('article', { name: 'Post by Alice' }).filter({ hasText: 'Sunset at the pier' });
+  const onBobsFeed = b.page
+    .getByRole('article', { name: 'Post by Alice' })
+    .filter({ hasText: 'Sunset at the pier' });
   await onBobsFeed.getByRole('img', { name: 'Picture 1 of 1' }).waitFor();
 
   // Alice posts twice more, the first hidden from bob; bob pulls down and gets only the other.
@@ -89,7 +95,10 @@ test('a moment reaches friends live, its likes and comments reach its author, an
   expect(await b.page.getByText('Dinner was great').count()).toBe(0);
   await b.page.mouse.wheel(0, -2000);
   await pullDown(b.page);
-  await b.page.getByRole('article', { name: 'Post by Alice' }).filter({ hasText: 'Dinner was great' }).waitFor();
+  await b.page
+    .getByRole('article', { name: 'Post by Alice' })
+    .filter({ hasText: 'Dinner was great' })
+    .waitFor();
   expect(await b.page.getByText('Not for Bob').count()).toBe(0);
 
   // Alice goes back to Discover; bob likes and comments on the first post.
@@ -116,6 +125,14 @@ test('a moment reaches friends live, its likes and comments reach its author, an
   // Opening the list read them: back on Discover, the count is gone.
   await a.page.goto('/#/wx/tabbar3/index');
   await expect.poll(() => alicesMoments.getAttribute('aria-describedby')).toBeFalsy();
+
+  // Bob opens alice's album from her Info page: the posts he may see, by day.
+  await b.page.goto(`/#/wx/personInfo/detail?userId=${alice.userId}`);
+  await b.page.getByRole('button', { name: 'Moments' }).click();
+  await b.page.getByRole('heading', { name: "Alice's album" }).waitFor();
+  await b.page.getByRole('button', { name: /Sunset at the pier/ }).waitFor();
+  await b.page.getByRole('button', { name: /Dinner was great/ }).waitFor();
+  expect(await b.page.getByText('Not for Bob').count()).toBe(0);
 
   // Carol, bob's friend but not alice's, sees none of it: not the posts, not bob's comment.
   await openDiscover(c.page);

@@ -28,7 +28,11 @@ export const FriendAnswerNotice = z.object({ userId: z.string(), nickName: z.str
 export const MomentInteractionNotice = z.object({ count: z.number().int().nonnegative() });
 
 /** msgContent of MOMENT_POSTED: the author, as `/my/notices` topicRed names them. */
-export const MomentPostedNotice = z.object({ portrait: z.string(), userId: z.string(), nickName: z.string() });
+export const MomentPostedNotice = z.object({
+  portrait: z.string(),
+  userId: z.string(),
+  nickName: z.string(),
+});
 
 /** Each notice type's msgContent. */
 export const NoticeContents = {

@@ -20,7 +20,9 @@ describe('formatTimeAgo', () => {
   });
 
   it('takes server times in seconds too', () => {
-    expect(formatTimeAgo(Math.floor((now - 2 * 3_600_000) / 1000), now, 'en', 'Just now')).toBe('2 hours ago');
+    expect(formatTimeAgo(Math.floor((now - 2 * 3_600_000) / 1000), now, 'en', 'Just now')).toBe(
+      '2 hours ago',
+    );
   });
 });
 

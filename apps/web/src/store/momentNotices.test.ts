@@ -5,7 +5,11 @@ import { noticesKey } from '../api/queries/notices';
 import { PushRouter } from '../realtime/pushRouter';
 import { watchMomentNotices } from './momentNotices';
 
-const notices: Notices = { friendApply: { count: 2 }, topicReply: { count: 0 }, topicRed: { portrait: '', userId: '', nickName: '' } };
+const notices: Notices = {
+  friendApply: { count: 2 },
+  topicReply: { count: 0 },
+  topicRed: { portrait: '', userId: '', nickName: '' },
+};
 
 const amy = { portrait: '/file/a.png', userId: '7', nickName: 'Amy' };
 

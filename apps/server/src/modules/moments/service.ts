@@ -60,11 +60,7 @@ export function createMomentsService({ db, clock, bus, log }: MomentsServiceDeps
   async function announce(momentId: number, author: NoticeContent<'MOMENT_POSTED'>): Promise<void> {
     try {
       const readers = await repo.readersOf(db, momentId);
-      await pushToUsers(
-        bus,
-        readers.map(String),
-        noticePush(NoticeType.MOMENT_POSTED, author, clock.now()),
-      );
+      await pushToUsers(bus, readers.map(String), noticePush(NoticeType.MOMENT_POSTED, author, clock.now()));
     } catch (error) {
       log.error({ err: error, momentId }, 'moment push failed');
     }

@@ -104,8 +104,9 @@ export function momentsOf(data: { pages: readonly MomentPage[] } | undefined): M
 const pagedKeysFor = (userId: string) => [momentFeedKey, momentAlbumKey(userId)];
 
 function mapPages(client: QueryClient, key: readonly unknown[], change: (list: Moment[]) => Moment[]) {
-  client.setQueryData<Pages>(key, (data) =>
-    data && { ...data, pages: data.pages.map((page) => ({ ...page, list: change(page.list) })) },
+  client.setQueryData<Pages>(
+    key,
+    (data) => data && { ...data, pages: data.pages.map((page) => ({ ...page, list: change(page.list) })) },
   );
 }
 

@@ -61,7 +61,10 @@ describe('DiscoverScreen', () => {
     dialogAnswered();
     const { client } = renderScreen(<DiscoverScreen {...urls} />);
     act(() => client.setQueryData(noticesKey, notices(0, { ...amy, portrait: '' })));
-    const moments = await screen.findByRole('button', { name: 'Moments', description: 'New posts from friends' });
+    const moments = await screen.findByRole('button', {
+      name: 'Moments',
+      description: 'New posts from friends',
+    });
     expect(moments.textContent).toContain('A');
   });
 
@@ -94,7 +97,9 @@ describe('DiscoverScreen', () => {
   });
 
   it('does not recommend the Pi Browser inside it', async () => {
-    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (Linux; Android 13) PiBrowser/1.7.0');
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(
+      'Mozilla/5.0 (Linux; Android 13) PiBrowser/1.7.0',
+    );
     renderScreen(<DiscoverScreen {...urls} />);
     await screen.findByRole('button', { name: 'Moments' });
     expect(screen.queryByText('Open PaiChat in the Pi Browser')).toBeNull();

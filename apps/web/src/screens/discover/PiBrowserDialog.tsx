@@ -39,7 +39,9 @@ export function PiBrowserDialog({ userAgent = navigator.userAgent }: { userAgent
     else if (key === 'download') window.open(PI_BROWSER_DOWNLOAD_URL, '_blank', 'noopener');
     else if (key === 'copy') {
       const copied = await copyText(window.location.href);
-      showToast(t(copied ? 'profile.qr.copied' : 'profile.qr.copyFailed'), { role: copied ? 'status' : 'alert' });
+      showToast(t(copied ? 'profile.qr.copied' : 'profile.qr.copyFailed'), {
+        role: copied ? 'status' : 'alert',
+      });
     }
   };
 

@@ -147,7 +147,11 @@ describe('NewFriendsScreen', () => {
             JSON.stringify({
               code: 200,
               msg: 'ok',
-              data: { friendApply: { count: 0 }, topicReply: { count: 0 }, topicRed: { portrait: '', userId: '', nickName: '' } },
+              data: {
+                friendApply: { count: 0 },
+                topicReply: { count: 0 },
+                topicRed: { portrait: '', userId: '', nickName: '' },
+              },
             }),
           );
         return answer(url, init);

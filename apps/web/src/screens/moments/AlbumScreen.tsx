@@ -12,7 +12,7 @@ import { dayKey } from '../../lib/timeAgo';
 import { withQuery } from '../../lib/url';
 import { useNav, useRouteParams } from '../../nav';
 import { CoverHeader } from './CoverHeader';
-import { ListEnd, loadMore } from './ListEnd';
+import { ListEnd, loadMore, nearEnd } from './ListEnd';
 import { nameOf } from './people';
 import s from './moments.module.css';
 
@@ -71,7 +71,13 @@ export function AlbumScreen({ detailUrl, postUrl }: AlbumScreenProps) {
   const moments = useMemo(() => momentsOf(album.data), [album.data]);
   const locale = currentLocale();
 
-  const name = mine ? (me.data?.nickName ?? '') : person.data ? nameOf(person.data) : (moments[0] ? nameOf(moments[0]) : '');
+  const name = mine
+    ? (me.data?.nickName ?? '')
+    : person.data
+      ? nameOf(person.data)
+      : moments[0]
+        ? nameOf(moments[0])
+        : '';
   const portrait = mine ? (me.data?.portrait ?? '') : (person.data?.portrait ?? moments[0]?.portrait ?? '');
   const title = mine ? t('routes.myAlbum') : t('moments.albumOf', { name });
 
@@ -87,7 +93,7 @@ export function AlbumScreen({ detailUrl, postUrl }: AlbumScreenProps) {
         useWindowScroll
         data={moments}
         computeItemKey={(_index, moment) => moment.momentId}
-        endReached={() => loadMore(album)}
+        rangeChanged={({ endIndex }) => nearEnd(endIndex, moments.length) && loadMore(album)}
         itemContent={(index, moment) => {
           const previous = moments[index - 1];
           const firstOfDay = !previous || dayKey(previous.createTime) !== dayKey(moment.createTime);

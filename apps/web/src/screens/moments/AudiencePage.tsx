@@ -75,7 +75,12 @@ export function AudiencePage({
         ) : friends.isPending ? (
           <p className={s.note}>{t('common.loading')}</p>
         ) : (
-          <PeoplePicker people={people} selected={selected} onToggle={toggle} emptyText={t('groups.noContacts')} />
+          <PeoplePicker
+            people={people}
+            selected={selected}
+            onToggle={toggle}
+            emptyText={t('groups.noContacts')}
+          />
         ))}
     </Page>
   );

@@ -44,7 +44,9 @@ export function CommentBar({ target, onClose }: { target: CommentTarget | null; 
       setSending(false);
     }
   };
-  const placeholder = target.replyTo ? t('moments.replyTo', { name: target.replyTo.name }) : t('moments.comment');
+  const placeholder = target.replyTo
+    ? t('moments.replyTo', { name: target.replyTo.name })
+    : t('moments.comment');
 
   return (
     <form

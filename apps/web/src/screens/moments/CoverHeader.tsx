@@ -88,7 +88,9 @@ export function CoverHeader({ userId, name, portrait, mine, onOpenAuthor }: Cove
           <ActionSheet
             open={sheet}
             title={t('moments.changeCover')}
-            actions={[{ key: 'cover', label: t('moments.changeCover'), onSelect: () => picker.current?.click() }]}
+            actions={[
+              { key: 'cover', label: t('moments.changeCover'), onSelect: () => picker.current?.click() },
+            ]}
             cancelLabel={t('common.cancel')}
             onClose={() => setSheet(false)}
           />

@@ -34,7 +34,9 @@ function InteractionRow({ item, now, onOpen }: { item: MomentInteraction; now: n
               </>
             )}
           </span>
-          <span className={s.time}>{formatTimeAgo(item.createTime, now, currentLocale(), t('moments.justNow'))}</span>
+          <span className={s.time}>
+            {formatTimeAgo(item.createTime, now, currentLocale(), t('moments.justNow'))}
+          </span>
         </span>
         {item.momentThumbUrl ? (
           <img className={s.interactionThumb} src={item.momentThumbUrl} alt="" loading="lazy" />
@@ -77,7 +79,8 @@ export function InteractionsScreen({ detailUrl }: { detailUrl: string }) {
         </button>
       </div>
     );
-  else if (list.data.length === 0) body = <EmptyState icon={<MessageOutline />} title={t('moments.noMessages')} />;
+  else if (list.data.length === 0)
+    body = <EmptyState icon={<MessageOutline />} title={t('moments.noMessages')} />;
   else
     body = (
       <ul className={s.interactionList}>

@@ -6,7 +6,13 @@ import s from './moments.module.css';
 export interface ListEndProps {
   query: Pick<
     UseInfiniteQueryResult,
-    'isPending' | 'isError' | 'isFetchingNextPage' | 'isFetchNextPageError' | 'hasNextPage' | 'refetch' | 'fetchNextPage'
+    | 'isPending'
+    | 'isError'
+    | 'isFetchingNextPage'
+    | 'isFetchNextPageError'
+    | 'hasNextPage'
+    | 'refetch'
+    | 'fetchNextPage'
   >;
   count: number;
   /** What an empty list says. */
@@ -35,5 +41,12 @@ export function ListEnd({ query, count, empty, failedText }: ListEndProps) {
 
 /** Asks for the next page when the end of the list comes near, unless it is already coming. */
 export function loadMore(query: ListEndProps['query']): void {
-  if (query.hasNextPage && !query.isFetchingNextPage && !query.isFetchNextPageError) void query.fetchNextPage();
+  if (query.hasNextPage && !query.isFetchingNextPage && !query.isFetchNextPageError)
+    void query.fetchNextPage();
 }
+
+/** Posts left below the last one on screen when the next page is asked for. */
+const LOOKAHEAD = 5;
+
+/** Whether the last post on screen (`endIndex`) is near the end of the `count` loaded. */
+export const nearEnd = (endIndex: number, count: number): boolean => endIndex >= count - 1 - LOOKAHEAD;

@@ -52,7 +52,9 @@ export const MomentCard = memo(function MomentCard({
 
   const toggleLike = () => {
     setMenuOpen(false);
-    void (moment.liked ? actions.unlike(moment.momentId) : actions.like(moment.momentId)).catch(() => undefined);
+    void (moment.liked ? actions.unlike(moment.momentId) : actions.like(moment.momentId)).catch(
+      () => undefined,
+    );
   };
   const comment = () => {
     setMenuOpen(false);

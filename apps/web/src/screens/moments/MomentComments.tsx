@@ -50,16 +50,17 @@ export function MomentComments({ moment, myUserId, onComment }: MomentCommentsPr
     else reply(comment);
   };
   const sheetActions = (comment: MomentComment): SheetAction[] => [
-    ...(mine(comment)
-      ? []
-      : [{ key: 'reply', label: t('moments.reply'), onSelect: () => reply(comment) }]),
+    ...(mine(comment) ? [] : [{ key: 'reply', label: t('moments.reply'), onSelect: () => reply(comment) }]),
     { key: 'delete', label: t('messages.delete'), danger: true, onSelect: () => void remove(comment) },
   ];
 
   return (
     <div className={s.interactions}>
       {moment.likes.length > 0 && (
-        <p className={s.likes} aria-label={t('moments.likedBy', { names: moment.likes.map(nameOf).join(', ') })}>
+        <p
+          className={s.likes}
+          aria-label={t('moments.likedBy', { names: moment.likes.map(nameOf).join(', ') })}
+        >
           <HeartOutline aria-hidden /> {moment.likes.map(nameOf).join(', ')}
         </p>
       )}

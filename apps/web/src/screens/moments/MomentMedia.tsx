@@ -46,15 +46,14 @@ export function MomentMedia({ moment }: { moment: Pick<Moment, 'images' | 'video
   const single = images.length === 1 && images[0] ? singleBox(images[0].width, images[0].height) : undefined;
   return (
     <>
-      <ul className={s.grid} data-layout={layout} aria-label={t('moments.pictures', { count: images.length })}>
+      <ul
+        className={s.grid}
+        data-layout={layout}
+        aria-label={t('moments.pictures', { count: images.length })}
+      >
         {images.map((image, index) => (
           <li key={image.url}>
-            <button
-              type="button"
-              className={s.gridCell}
-              style={single}
-              onClick={() => setViewing(index)}
-            >
+            <button type="button" className={s.gridCell} style={single} onClick={() => setViewing(index)}>
               <img
                 src={image.thumbUrl || image.url}
                 alt={t('moments.picture', { index: index + 1, count: images.length })}

@@ -15,7 +15,7 @@ import { useNav } from '../../nav';
 import { CoverHeader } from './CoverHeader';
 import { CommentBar } from './CommentBar';
 import { MomentCard } from './MomentCard';
-import { ListEnd, loadMore } from './ListEnd';
+import { ListEnd, loadMore, nearEnd } from './ListEnd';
 import { useCommentTarget } from './useCommentTarget';
 import s from './moments.module.css';
 
@@ -53,8 +53,10 @@ export function MomentsScreen({ postUrl, albumUrl, detailUrl, messagesUrl }: Mom
   );
   const refresh = async () => {
     // The newest page only: the older ones come back as the person scrolls.
-    client.setQueryData(momentFeedKey, (data: typeof feed.data) =>
-      data && { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) },
+    client.setQueryData(
+      momentFeedKey,
+      (data: typeof feed.data) =>
+        data && { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) },
     );
     await Promise.all([feed.refetch(), refreshNotices(client)]);
   };
@@ -101,7 +103,7 @@ export function MomentsScreen({ postUrl, albumUrl, detailUrl, messagesUrl }: Mom
           data={moments}
           computeItemKey={(_index, moment) => moment.momentId}
           increaseViewportBy={600}
-          endReached={() => loadMore(feed)}
+          rangeChanged={({ endIndex }) => nearEnd(endIndex, moments.length) && loadMore(feed)}
           itemContent={(_index, moment) => (
             <MomentCard
               moment={moment}
@@ -118,7 +120,9 @@ export function MomentsScreen({ postUrl, albumUrl, detailUrl, messagesUrl }: Mom
           query={feed}
           count={moments.length}
           failedText={t('moments.loadFailed')}
-          empty={<EmptyState icon={<PictureOutline />} title={t('moments.empty')} hint={t('moments.emptyHint')} />}
+          empty={
+            <EmptyState icon={<PictureOutline />} title={t('moments.empty')} hint={t('moments.emptyHint')} />
+          }
         />
       </PullToRefresh>
       <CommentBar target={comments.target} onClose={comments.close} />

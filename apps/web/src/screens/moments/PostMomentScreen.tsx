@@ -102,7 +102,10 @@ export function PostMomentScreen() {
               {item.kind === 'video' ? (
                 <video src={item.previewUrl} muted playsInline aria-label={t('chatWindow.video')} />
               ) : (
-                <img src={item.previewUrl} alt={t('moments.picture', { index: index + 1, count: draft.media.length })} />
+                <img
+                  src={item.previewUrl}
+                  alt={t('moments.picture', { index: index + 1, count: draft.media.length })}
+                />
               )}
               <button
                 type="button"

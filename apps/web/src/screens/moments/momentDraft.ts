@@ -17,7 +17,13 @@ export interface MomentDraft {
   userIds: string[];
 }
 
-export const emptyDraft: MomentDraft = { text: '', media: [], location: '', visibility: 'PUBLIC', userIds: [] };
+export const emptyDraft: MomentDraft = {
+  text: '',
+  media: [],
+  location: '',
+  visibility: 'PUBLIC',
+  userIds: [],
+};
 
 /**
  * The post being written, kept in sessionStorage as it changes: leaving the page, a reload or a

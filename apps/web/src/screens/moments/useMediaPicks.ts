@@ -18,7 +18,8 @@ export interface PendingUpload {
 const isVideo = (file: File) => file.type.startsWith('video/');
 
 /** A preview of a picked picture before it is uploaded ('' where the browser cannot make one). */
-const localPreview = (file: File) => (typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : '');
+const localPreview = (file: File) =>
+  typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : '';
 
 /**
  * Pictures (up to nine) or one video for a post, uploaded as soon as they are picked, one after
@@ -32,7 +33,9 @@ export function useMediaPicks(media: readonly DraftMedia[], onUploaded: (item: D
   const nextId = useRef(0);
   const update = (id: number, patch: Partial<PendingUpload> | null) =>
     setPending((list) =>
-      patch === null ? list.filter((p) => p.id !== id) : list.map((p) => (p.id === id ? { ...p, ...patch } : p)),
+      patch === null
+        ? list.filter((p) => p.id !== id)
+        : list.map((p) => (p.id === id ? { ...p, ...patch } : p)),
     );
 
   const upload = async (item: PendingUpload) => {
@@ -65,7 +68,13 @@ export function useMediaPicks(media: readonly DraftMedia[], onUploaded: (item: D
         showToast(t('moments.videoAlone'));
         return;
       }
-      chosen = videos.map((file) => ({ id: nextId.current++, kind: 'video', file, previewUrl: '', failed: false }));
+      chosen = videos.map((file) => ({
+        id: nextId.current++,
+        kind: 'video',
+        file,
+        previewUrl: '',
+        failed: false,
+      }));
     } else {
       if (hasVideo) {
         showToast(t('moments.videoAlone'));

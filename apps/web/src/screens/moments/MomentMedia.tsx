@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ImageViewer } from 'antd-mobile';
 import type { Moment } from '@paichat/protocol';
+import { VideoPlayer } from '../../components/VideoPlayer';
 import { useT } from '../../i18n';
 import s from './moments.module.css';
 
@@ -21,22 +22,15 @@ function singleBox(width: number, height: number) {
 export function MomentMedia({ moment }: { moment: Pick<Moment, 'images' | 'video'> }) {
   const t = useT();
   const [viewing, setViewing] = useState<number | null>(null);
-  const [videoFailed, setVideoFailed] = useState(false);
   const { images, video } = moment;
 
   if (video) {
-    return videoFailed ? (
-      <p className={s.mediaNote}>{t('chatWindow.videoUnsupported')}</p>
-    ) : (
-      <video
+    return (
+      <VideoPlayer
+        url={video.url}
+        poster={video.thumbUrl}
         className={s.video}
-        src={video.url}
-        poster={video.thumbUrl || undefined}
-        controls
-        playsInline
-        preload="metadata"
-        aria-label={t('chatWindow.video')}
-        onError={() => setVideoFailed(true)}
+        fallbackClassName={s.mediaNote}
       />
     );
   }

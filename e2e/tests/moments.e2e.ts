@@ -46,7 +46,10 @@ async function post(
       .getByRole('img')
       .nth(pictures - 1)
       .waitFor();
-    await page.getByRole('status').filter({ hasText: 'Uploading…' }).waitFor({ state: 'detached' });
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Uploaded / })
+      .waitFor({ state: 'detached' });
   }
   if (hideFrom) {
     await page.getByRole('button', { name: /^Who can see/ }).click();

@@ -96,6 +96,11 @@ export function PostMomentScreen() {
           aria-label={t('moments.textPlaceholder')}
           onChange={(event) => change({ text: event.target.value })}
         />
+        {picks.uploading && (
+          <p className={s.progress} role="status">
+            {t('moments.uploadProgress', picks.progress)}
+          </p>
+        )}
         <ul className={s.picks} aria-label={t('moments.media')}>
           {draft.media.map((item, index) => (
             <li key={item.url} className={s.pick}>
@@ -125,9 +130,7 @@ export function PostMomentScreen() {
                   {t('moments.uploadRetry')}
                 </button>
               ) : (
-                <span className={s.pickState} role="status">
-                  {t('profile.uploading')}
-                </span>
+                <span className={s.pickState}>{t('profile.uploading')}</span>
               )}
               <button
                 type="button"

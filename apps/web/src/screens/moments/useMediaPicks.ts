@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { MOMENT_IMAGES_MAX } from '@paichat/protocol';
 import { uploadFailureMessage, uploadFile } from '../../api/upload';
 import { useT } from '../../i18n';
@@ -30,6 +30,8 @@ const localPreview = (file: File) =>
 export function useMediaPicks(media: readonly DraftMedia[], onUploaded: (item: DraftMedia) => void) {
   const t = useT();
   const [pending, setPending] = useState<PendingUpload[]>([]);
+  /** How many files the uploads under way started with (for "2 of 5 uploaded"). */
+  const [batch, setBatch] = useState(0);
   const nextId = useRef(0);
   const update = (id: number, patch: Partial<PendingUpload> | null) =>
     setPending((list) =>
@@ -56,6 +58,10 @@ export function useMediaPicks(media: readonly DraftMedia[], onUploaded: (item: D
     }
   };
 
+  const inFlight = pending.filter((item) => !item.failed).length;
+  useEffect(() => {
+    if (inFlight === 0) setBatch(0);
+  }, [inFlight]);
   const count = media.length + pending.length;
   const hasVideo = [...media, ...pending].some((item) => item.kind === 'video');
 
@@ -93,6 +99,7 @@ export function useMediaPicks(media: readonly DraftMedia[], onUploaded: (item: D
       }));
     }
     setPending((list) => [...list, ...chosen]);
+    setBatch((total) => total + chosen.length);
     for (const item of chosen) await upload(item);
   };
 
@@ -105,6 +112,8 @@ export function useMediaPicks(media: readonly DraftMedia[], onUploaded: (item: D
     discard,
     /** More can be picked: fewer than nine pictures and no video. */
     canAdd: !hasVideo && count < MOMENT_IMAGES_MAX,
-    uploading: pending.some((item) => !item.failed),
+    uploading: inFlight > 0,
+    /** Of the files being uploaded now, how many are up, and of how many. */
+    progress: { done: Math.max(0, batch - inFlight), total: batch },
   };
 }

@@ -118,9 +118,10 @@ describe('the session, as the app wires it', () => {
     expect(FakeWebSocket.instances.at(-1)?.url).not.toContain('tok');
   });
 
-  it('signs out: closes the socket on purpose first, revokes the token, clears storage but the language', async () => {
+  it('signs out: closes the socket on purpose first, revokes the token, clears storage but the settings of the device', async () => {
     await signedIn('tok');
     localStorage.setItem('locale', 'fr');
+    localStorage.setItem('piBrowserDialogSeen', '1');
     localStorage.setItem('tok_chatlistData', '[]');
     sessionStorage.setItem('x', '1');
     events.length = 0;
@@ -130,6 +131,8 @@ describe('the session, as the app wires it', () => {
     expect(readAuthToken()).toBeNull();
     expect(app.session.tokens.getState().token).toBeNull();
     expect(localStorage.getItem('locale')).toBe('fr');
+    // The Pi Browser dialog, answered on this browser, is not asked again after the next login.
+    expect(localStorage.getItem('piBrowserDialogSeen')).toBe('1');
     expect(localStorage.getItem('tok_chatlistData')).toBeNull();
     expect(sessionStorage.length).toBe(0);
     expect(toast).not.toHaveBeenCalled();

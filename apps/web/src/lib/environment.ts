@@ -5,6 +5,9 @@ export function detectEnvironment(userAgent: string): BrowserEnvironment {
   return /PiBrowser/i.test(userAgent) ? 'pi' : 'normal';
 }
 
+/** Set once the person has answered Discover's Pi Browser dialog: it is not asked again here. */
+export const PI_DIALOG_SEEN_KEY = 'piBrowserDialogSeen';
+
 /** Where the Pi Browser is downloaded: Pi Network's own site, which links every app store. */
 export const PI_BROWSER_DOWNLOAD_URL = 'https://minepi.com/';
 

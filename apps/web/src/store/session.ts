@@ -14,6 +14,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createStore, useStore, type StoreApi } from 'zustand';
 import { logout } from '@paichat/protocol';
 import { clearAuthToken, readAuthToken, writeAuthToken } from '../lib/authToken';
+import { PI_DIALOG_SEEN_KEY } from '../lib/environment';
 import { call, resetSessionExpiry } from '../api/request';
 import { myInfoQuery } from '../api/queries/myInfo';
 import { LOCALE_STORAGE_KEY } from '../i18n';
@@ -48,11 +49,14 @@ export interface Session {
   discardDeviceChats(): Promise<void>;
 }
 
+/** What belongs to the device, not the account: it outlives a session. */
+const DEVICE_KEYS = [LOCALE_STORAGE_KEY, PI_DIALOG_SEEN_KEY];
+
 function clearStorage(): void {
   try {
-    const locale = localStorage.getItem(LOCALE_STORAGE_KEY);
+    const kept = DEVICE_KEYS.map((key) => [key, localStorage.getItem(key)] as const);
     localStorage.clear();
-    if (locale !== null) localStorage.setItem(LOCALE_STORAGE_KEY, locale);
+    for (const [key, value] of kept) if (value !== null) localStorage.setItem(key, value);
     sessionStorage.clear();
   } catch {
     // Storage unavailable (private mode): nothing to clear.

@@ -6,7 +6,7 @@ import { noticesKey } from '../../api/queries/notices';
 import { installReact19Render } from '../../lib/ui';
 import { renderScreen } from '../../test/render';
 import { DiscoverScreen } from './DiscoverScreen';
-import { PI_DIALOG_SEEN_KEY } from './PiBrowserDialog';
+import { PI_DIALOG_SEEN_KEY } from '../../lib/environment';
 
 const urls = { momentsUrl: '/moments', shakeUrl: '/shake', nearbyUrl: '/nearby' };
 const nobody = { portrait: '', userId: '', nickName: '' };

@@ -2,11 +2,13 @@ import { useState } from 'react';
 import { Dialog } from 'antd-mobile';
 import { useT } from '../../i18n';
 import { copyText } from '../../lib/clipboard';
-import { detectEnvironment, piBrowserLink, PI_BROWSER_DOWNLOAD_URL } from '../../lib/environment';
+import {
+  detectEnvironment,
+  piBrowserLink,
+  PI_BROWSER_DOWNLOAD_URL,
+  PI_DIALOG_SEEN_KEY,
+} from '../../lib/environment';
 import { showToast } from '../../lib/ui';
-
-/** Set once the person has answered the dialog: it is not asked again on this device. */
-export const PI_DIALOG_SEEN_KEY = 'piBrowserDialogSeen';
 
 function alreadyAnswered(): boolean {
   try {

@@ -33,6 +33,8 @@ import { groupsRoutes } from './modules/groups/routes';
 import { createMomentInteractions } from './modules/moments/interactions';
 import { momentsRoutes } from './modules/moments/routes';
 import { createMomentsService } from './modules/moments/service';
+import { feedbackRoutes } from './modules/feedback/routes';
+import { createFeedbackService } from './modules/feedback/service';
 import { createGroupsService } from './modules/groups/service';
 import { socketsRoutes } from './modules/sockets/routes';
 import { createSocketsService } from './modules/sockets/service';
@@ -238,6 +240,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   chatsRoutes(app, chats);
   groupsRoutes(app, groups);
   momentsRoutes(app, moments, momentInteractions);
+  feedbackRoutes(app, createFeedbackService({ db, clock }));
   dictRoutes(app);
   await filesRoutes(app, files, {
     authenticateWithCookie: createAuthHook(auth.resolveToken, { cookie: true }),

@@ -263,6 +263,13 @@ export class MomentMediaInvalidError extends AppError {
   }
 }
 
+/** A request names a picture that is not one of the caller's image uploads. */
+export class ImageInvalidError extends AppError {
+  constructor() {
+    super(Code.BAD_REQUEST, ErrorId.imageInvalid, "This picture can't be used here; upload it again");
+  }
+}
+
 /** The comment does not exist, was deleted, or the caller may not see (or delete) it. */
 export class MomentCommentNotFoundError extends AppError {
   constructor() {

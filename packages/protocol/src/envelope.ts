@@ -73,6 +73,8 @@ export const ErrorId = {
   momentMediaInvalid: 'momentMediaInvalid',
   /** The comment does not exist, was deleted, or the caller may not see (or delete) it. */
   momentCommentNotFound: 'momentCommentNotFound',
+  /** A request names a picture that is not one of the caller's image uploads. */
+  imageInvalid: 'imageInvalid',
 } as const;
 export type ErrorId = (typeof ErrorId)[keyof typeof ErrorId];
 

@@ -16,3 +16,4 @@ export * from './messages';
 export * from './chats';
 export * from './groups';
 export * from './moments';
+export * from './feedback';

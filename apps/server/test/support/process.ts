@@ -1,4 +1,7 @@
-/** The real entry point as a child process, as `npm run serve` runs it (main.test.ts, power-loss.test.ts). */
+/**
+ * The real entry point as a child process, as `npm run serve` runs it (main.test.ts,
+ * power-loss.test.ts), and the server's other commands (feedback.test.ts).
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +18,16 @@ export interface Run {
 
 /** Runs the real entry point with only the given environment. */
 export function runMain(env: Record<string, string>): Run {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  return runScript(MAIN, env);
+}
+
+/** Runs one of the server's commands (`apps/server/src/…`) as its npm script does. */
+export function runCommand(script: string, env: Record<string, string>, args: string[] = []): Run {
+  return runScript(path.join(REPO_ROOT, 'apps/server/src', script), env, args);
+}
+
+function runScript(file: string, env: Record<string, string>, args: string[] = []): Run {
+  const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -22,6 +22,7 @@ import * as m0020 from './0020_sockets';
 import * as m0021 from './0021_moments';
 import * as m0022 from './0022_moment_interactions';
 import * as m0023 from './0023_moment_covers';
+import * as m0024 from './0024_feedback';
 
 /** Every migration, in order. Add a file, then list it here; never edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0021_moments': m0021,
   '0022_moment_interactions': m0022,
   '0023_moment_covers': m0023,
+  '0024_feedback': m0024,
 };

@@ -3,6 +3,7 @@ import type { BlocksTable } from './blocks';
 import type { CaptchasTable } from './captchas';
 import type { ChatMembersTable } from './chat-members';
 import type { ChatsTable } from './chats';
+import type { FeedbackImagesTable, FeedbackTable } from './feedback';
 import type { FriendAppliesTable } from './friend-applies';
 import type { FriendsTable } from './friends';
 import type { GroupInvitesTable, GroupMembersTable, GroupsTable } from './groups';
@@ -49,6 +50,8 @@ export interface DatabaseSchema {
   moment_interactions: MomentInteractionsTable;
   moment_feed_seen: MomentFeedSeenTable;
   moment_covers: MomentCoversTable;
+  feedback: FeedbackTable;
+  feedback_images: FeedbackImagesTable;
 }
 
 export type Db = Kysely<DatabaseSchema>;
@@ -61,6 +64,7 @@ export type * from './blocks';
 export type * from './captchas';
 export type * from './chat-members';
 export type * from './chats';
+export type * from './feedback';
 export type * from './friend-applies';
 export type * from './friends';
 export type * from './groups';

@@ -7,7 +7,6 @@
  * (repo.visibleTo), against the friendships and blacklists of that moment.
  */
 import {
-  FILE_URL_PREFIX,
   MOMENT_PAGE_SIZE,
   NoticeType,
   type NoticeContent,
@@ -26,7 +25,7 @@ import type { Db } from '../../db';
 import { MomentMediaInvalidError, MomentNotFoundError, NotFriendsError } from '../../errors';
 import type { AuthContext } from '../../http/auth-hook';
 import { parseId } from '../../ids';
-import * as filesRepo from '../files/repo';
+import { ownedUploads } from '../files/owned';
 import type { Bus } from '../../realtime/bus';
 import { pushToUsers } from '../../realtime/push';
 import * as friendsRepo from '../friends/repo';
@@ -94,25 +93,16 @@ export function createMomentsService({ db, clock, bus, log }: MomentsServiceDeps
     authorId: number,
     input: Pick<PostInput, 'images' | 'video'>,
   ): Promise<repo.NewMoment['media']> {
-    const urls = input.video ? [input.video] : input.images;
-    const names = urls.map((url) =>
-      url.startsWith(FILE_URL_PREFIX) ? url.slice(FILE_URL_PREFIX.length) : '',
-    );
-    const uploads = new Map((await filesRepo.findUploads(db, names)).map((row) => [row.name, row]));
-    return names.map((name) => {
-      const upload = uploads.get(name);
-      const fits = input.video
-        ? upload?.content_type.startsWith('video/')
-        : upload?.purpose === 'file' && upload.content_type.startsWith('image/');
-      if (!upload || upload.owner_id !== authorId || !fits) throw new MomentMediaInvalidError();
-      return {
-        kind: input.video ? 'video' : 'image',
-        upload_name: upload.name,
-        thumb_name: upload.thumb_name,
-        width: upload.width ?? 0,
-        height: upload.height ?? 0,
-      };
-    });
+    const kind = input.video ? 'video' : 'image';
+    const uploads = await ownedUploads(db, authorId, input.video ? [input.video] : input.images, kind);
+    if (!uploads) throw new MomentMediaInvalidError();
+    return uploads.map((upload) => ({
+      kind,
+      upload_name: upload.name,
+      thumb_name: upload.thumb_name,
+      width: upload.width ?? 0,
+      height: upload.height ?? 0,
+    }));
   }
 
   /** The post's audience: the chosen ids, which must all be the author's friends. */

@@ -8,6 +8,8 @@ const repoRoot = resolve(import.meta.dirname, '../..');
 
 export interface RunningServer {
   url: string;
+  /** Where its embedded database and uploads live (DATA_DIR). */
+  dataDir: string;
   /** The current server process (it changes across restarts). */
   pid: number;
   /** Stops the process (SIGTERM) but keeps its data and port, as in an outage. */
@@ -89,6 +91,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   };
   return {
     url,
+    dataDir,
     get pid() {
       return child?.pid ?? 0;
     },

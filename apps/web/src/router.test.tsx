@@ -9,6 +9,8 @@ import { configureRequest, resetRequest } from './api/request';
 import { installReact19Render } from './lib/ui';
 import { SessionContext } from './store/session';
 import { envelope, stubSession } from './test/render';
+import { fakeServer } from './test/fakeServer';
+import { me } from './test/people';
 
 /** The spec's route table (section 2), copied here so a dropped or misspelt path fails. */
 const SPEC_PATHS = `/ wx/login/index wl/login/index wx/login/piLogin wx/detect/index wx/intro/index
@@ -106,17 +108,30 @@ describe('the app router', () => {
     expect(screen.getByRole('heading', { name: 'Message' })).toBeTruthy();
     expect(screen.getByText('No chats yet')).toBeTruthy();
     const tabs = screen.getByRole('navigation', { name: 'Main' });
-    // The Contact tab loads the friend list: an empty one.
-    configureRequest({ fetch: async () => envelope({ list: [] }) });
+    // An account with no friends and no moments yet.
+    fakeServer({
+      listFriends: () => ({ list: [] }),
+      getMyInfo: () => me,
+      getNotices: () => ({
+        friendApply: { count: 0 },
+        topicReply: { count: 0 },
+        topicRed: { portrait: '', userId: '', nickName: '' },
+      }),
+      getMomentFeed: () => ({ list: [], next: null }),
+      getMomentCover: () => ({ cover: '' }),
+    });
     await userEvent.click(within(tabs).getByRole('button', { name: 'Contact' }));
     expect(router.state.location.pathname).toBe('/wx/tabbar2/index');
     expect(await screen.findByText('No contacts yet')).toBeTruthy();
     await userEvent.click(within(tabs).getByRole('button', { name: 'Discover' }));
     expect(screen.getByRole('heading', { name: 'Discover' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue anyway' }));
     await userEvent.click(screen.getByRole('button', { name: 'Moments' }));
     expect(router.state.location.pathname).toBe('/wx/friendsCircle/index');
+    expect(await screen.findByText('No moments yet')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/wx/tabbar3/index'));
+    expect(await screen.findByRole('button', { name: 'Moments' })).toBeTruthy();
   });
 
   it('shows the signed-out root as the login page', () => {

@@ -64,6 +64,7 @@ import { PostMomentScreen } from './screens/moments/PostMomentScreen';
 import { AlbumScreen } from './screens/moments/AlbumScreen';
 import { MomentDetailScreen } from './screens/moments/MomentDetailScreen';
 import { InteractionsScreen } from './screens/moments/InteractionsScreen';
+import { FeedbackScreen } from './screens/feedback/FeedbackScreen';
 import { NotFoundScreen } from './screens/common/NotFoundScreen';
 import { ErrorScreen } from './screens/common/ErrorScreen';
 
@@ -142,13 +143,7 @@ const soonPublic: ReadonlyArray<readonly [PathName, RouteTitle | { text: string 
 ];
 
 /** Pages whose screens arrive with later issues: the real title bar and "Coming soon". */
-const soonSignedIn: ReadonlyArray<PathName & RouteTitle> = [
-  'shake',
-  'nearby',
-  'feedback',
-  'favorites',
-  'addFavorite',
-];
+const soonSignedIn: ReadonlyArray<PathName & RouteTitle> = ['shake', 'nearby', 'favorites', 'addFavorite'];
 
 const page = (path: string, element: RouteObject['element']): RouteObject => ({
   path,
@@ -321,6 +316,7 @@ const routes: RouteObject[] = [
             />,
           ),
           page(paths.postMoment, <PostMomentScreen />),
+          page(paths.feedback, <FeedbackScreen />),
           page(paths.myAlbum, <AlbumScreen detailUrl={paths.momentDetail} postUrl={paths.postMoment} />),
           page(paths.momentDetail, <MomentDetailScreen albumUrl={paths.myAlbum} />),
           page(paths.momentsMessages, <InteractionsScreen detailUrl={paths.momentDetail} />),

@@ -149,7 +149,7 @@ describe('PostMomentScreen', () => {
     await user.upload(picker(), [photo(1)]);
     await waitFor(() => expect(server.called('upload')).toHaveLength(1));
     await user.upload(picker(), [new File(['mp4'], 'v.mp4', { type: 'video/mp4' })]);
-    expect(await screen.findByText('A moment holds up to 9 pictures or one video, not both')).toBeTruthy();
+    expect(await screen.findByText('Up to 9 pictures or one video, not both')).toBeTruthy();
     expect(server.called('uploadVideo')).toHaveLength(0);
   });
 });

@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
-import { AddOutline, CloseOutline, EnvironmentOutline, RightOutline, UserOutline } from 'antd-mobile-icons';
-import { MOMENT_LOCATION_MAX, MOMENT_TEXT_MAX } from '@paichat/protocol';
+import { useEffect, useState } from 'react';
+import { EnvironmentOutline, RightOutline, UserOutline } from 'antd-mobile-icons';
+import { MOMENT_IMAGES_MAX, MOMENT_LOCATION_MAX, MOMENT_TEXT_MAX } from '@paichat/protocol';
 import { Page } from '../../components/Page';
 import { usePostMoment } from '../../api/queries/moments';
 import { useT } from '../../i18n';
@@ -8,7 +8,8 @@ import { showToast } from '../../lib/ui';
 import { useNav } from '../../nav';
 import { AudiencePage, type Audience } from './AudiencePage';
 import { loadMomentDraft, saveMomentDraft, emptyDraft, type MomentDraft } from './momentDraft';
-import { useMediaPicks } from './useMediaPicks';
+import { MediaPicker } from '../../components/media/MediaPicker';
+import { useMediaPicks } from '../../components/media/useMediaPicks';
 import s from './moments.module.css';
 
 /**
@@ -23,10 +24,11 @@ export function PostMomentScreen() {
   const post = usePostMoment();
   const [draft, setDraft] = useState<MomentDraft>(loadMomentDraft);
   const [choosingAudience, setChoosingAudience] = useState(false);
-  const picker = useRef<HTMLInputElement>(null);
   const change = (patch: Partial<MomentDraft>) => setDraft((current) => ({ ...current, ...patch }));
-  const picks = useMediaPicks(draft.media, (item) =>
-    setDraft((current) => ({ ...current, media: [...current.media, item] })),
+  const picks = useMediaPicks(
+    draft.media,
+    (item) => setDraft((current) => ({ ...current, media: [...current.media, item] })),
+    { max: MOMENT_IMAGES_MAX, video: true },
   );
 
   useEffect(() => saveMomentDraft(draft), [draft]);
@@ -96,73 +98,12 @@ export function PostMomentScreen() {
           aria-label={t('moments.textPlaceholder')}
           onChange={(event) => change({ text: event.target.value })}
         />
-        {picks.uploading && (
-          <p className={s.progress} role="status">
-            {t('moments.uploadProgress', picks.progress)}
-          </p>
-        )}
-        <ul className={s.picks} aria-label={t('moments.media')}>
-          {draft.media.map((item, index) => (
-            <li key={item.url} className={s.pick}>
-              {item.kind === 'video' ? (
-                <video src={item.previewUrl} muted playsInline aria-label={t('chatWindow.video')} />
-              ) : (
-                <img
-                  src={item.previewUrl}
-                  alt={t('moments.picture', { index: index + 1, count: draft.media.length })}
-                />
-              )}
-              <button
-                type="button"
-                className={s.pickRemove}
-                aria-label={t('moments.remove')}
-                onClick={() => change({ media: draft.media.filter((m) => m !== item) })}
-              >
-                <CloseOutline aria-hidden />
-              </button>
-            </li>
-          ))}
-          {picks.pending.map((item) => (
-            <li key={`pending-${item.id}`} className={s.pick} aria-busy={!item.failed}>
-              {item.previewUrl && <img src={item.previewUrl} alt="" />}
-              {item.failed ? (
-                <button type="button" className={s.pickState} onClick={() => picks.retry(item)}>
-                  {t('moments.uploadRetry')}
-                </button>
-              ) : (
-                <span className={s.pickState}>{t('profile.uploading')}</span>
-              )}
-              <button
-                type="button"
-                className={s.pickRemove}
-                aria-label={t('moments.remove')}
-                onClick={() => picks.discard(item.id)}
-              >
-                <CloseOutline aria-hidden />
-              </button>
-            </li>
-          ))}
-          {picks.canAdd && (
-            <li className={s.pick}>
-              <button type="button" className={s.pickAdd} onClick={() => picker.current?.click()}>
-                <AddOutline aria-hidden />
-                <span className="visually-hidden">{t('moments.addMedia')}</span>
-              </button>
-            </li>
-          )}
-        </ul>
-        <input
-          ref={picker}
-          type="file"
-          accept="image/*,video/*"
-          multiple
-          hidden
-          aria-label={t('moments.addMedia')}
-          onChange={(event) => {
-            const files = [...(event.target.files ?? [])];
-            event.target.value = '';
-            if (files.length > 0) void picks.pick(files);
-          }}
+        <MediaPicker
+          picks={picks}
+          media={draft.media}
+          onRemove={(item) => change({ media: draft.media.filter((m) => m !== item) })}
+          label={t('moments.media')}
+          addLabel={t('moments.addMedia')}
         />
       </div>
       <div className={s.options}>

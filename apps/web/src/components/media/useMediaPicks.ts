@@ -1,14 +1,27 @@
 import { useEffect, useRef, useState } from 'react';
-import { MOMENT_IMAGES_MAX } from '@paichat/protocol';
 import { uploadFailureMessage, uploadFile } from '../../api/upload';
 import { useT } from '../../i18n';
 import { showToast } from '../../lib/ui';
-import type { DraftMedia } from './momentDraft';
+
+/** A picture or video already uploaded. */
+export interface PickedMedia {
+  kind: 'image' | 'video';
+  url: string;
+  /** What the tile shows: the server's preview, or the file itself for a video. */
+  previewUrl: string;
+}
+
+export interface MediaPickOptions {
+  /** At most this many pictures. */
+  max: number;
+  /** One video may be picked instead of pictures. */
+  video: boolean;
+}
 
 /** A picked file on its way up, or one whose upload failed (tap to try again). */
 export interface PendingUpload {
   id: number;
-  kind: DraftMedia['kind'];
+  kind: PickedMedia['kind'];
   file: File;
   /** A local preview while it uploads. */
   previewUrl: string;
@@ -22,12 +35,16 @@ const localPreview = (file: File) =>
   typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : '';
 
 /**
- * Pictures (up to nine) or one video for a post, uploaded as soon as they are picked, one after
- * another so they keep the order chosen. Picking more pictures than fit takes the first ones
- * and says how many could still be added (spec 5's limit message); a video replaces nothing
- * and is refused next to pictures.
+ * Pictures (up to `max`), or one video where `video` allows it, uploaded as soon as they are
+ * picked, one after another so they keep the order chosen (a post, a feedback). Picking more
+ * pictures than fit takes the first ones and says how many could still be added (spec 5's limit
+ * message); a video goes alone.
  */
-export function useMediaPicks(media: readonly DraftMedia[], onUploaded: (item: DraftMedia) => void) {
+export function useMediaPicks(
+  media: readonly PickedMedia[],
+  onUploaded: (item: PickedMedia) => void,
+  { max, video: videoAllowed }: MediaPickOptions,
+) {
   const t = useT();
   const [pending, setPending] = useState<PendingUpload[]>([]);
   /** How many files the uploads under way started with (for "2 of 5 uploaded"). */
@@ -69,9 +86,13 @@ export function useMediaPicks(media: readonly DraftMedia[], onUploaded: (item: D
     const videos = files.filter(isVideo);
     const images = files.filter((file) => !isVideo(file));
     let chosen: PendingUpload[];
+    if (videos.length > 0 && !videoAllowed) {
+      showToast(t('errors.fileTypeNotAllowed'));
+      return;
+    }
     if (videos.length > 0) {
       if (count > 0 || files.length > 1) {
-        showToast(t('moments.videoAlone'));
+        showToast(t('media.videoAlone', { max }));
         return;
       }
       chosen = videos.map((file) => ({
@@ -83,12 +104,12 @@ export function useMediaPicks(media: readonly DraftMedia[], onUploaded: (item: D
       }));
     } else {
       if (hasVideo) {
-        showToast(t('moments.videoAlone'));
+        showToast(t('media.videoAlone', { max }));
         return;
       }
-      const available = MOMENT_IMAGES_MAX - count;
+      const available = max - count;
       if (images.length > available) {
-        showToast(t('chatWindow.imageLimit', { limit: MOMENT_IMAGES_MAX, available }));
+        showToast(t('chatWindow.imageLimit', { limit: max, available }));
       }
       chosen = images.slice(0, Math.max(0, available)).map((file) => ({
         id: nextId.current++,
@@ -110,8 +131,10 @@ export function useMediaPicks(media: readonly DraftMedia[], onUploaded: (item: D
     pick,
     retry: (item: PendingUpload) => void upload(item),
     discard,
-    /** More can be picked: fewer than nine pictures and no video. */
-    canAdd: !hasVideo && count < MOMENT_IMAGES_MAX,
+    /** More can be picked: fewer than `max` pictures and no video. */
+    canAdd: !hasVideo && count < max,
+    /** What the file chooser offers. */
+    accept: videoAllowed ? 'image/*,video/*' : 'image/*',
     uploading: inFlight > 0,
     /** Of the files being uploaded now, how many are up, and of how many. */
     progress: { done: Math.max(0, batch - inFlight), total: batch },

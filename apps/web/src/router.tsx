@@ -228,7 +228,9 @@ const routes: RouteObject[] = [
           page(paths.language, <LanguageScreen />),
           page(
             paths.settings,
-            <SettingsScreen links={{ language: paths.language, password: paths.editPassword }} />,
+            <SettingsScreen
+              links={{ language: paths.language, password: paths.editPassword, agreement: paths.agreement }}
+            />,
           ),
           page(
             paths.personalInfo,

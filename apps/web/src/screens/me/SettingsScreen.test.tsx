@@ -1,15 +1,16 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { installReact19Render } from '../../lib/ui';
 import { setLocale } from '../../i18n';
 import { renderScreen, stubSession } from '../../test/render';
+import { ChatLifecycleContext, type ChatLifecycle } from '../../store/chat/lifecycle';
 import { SettingsScreen } from './SettingsScreen';
 
 const session = stubSession();
 const { signOut } = session;
 
-const links = { language: '/lang', password: '/pass' };
+const links = { language: '/lang', password: '/pass', agreement: '/agreement' };
 
 beforeAll(() => installReact19Render());
 afterEach(async () => {
@@ -26,12 +27,36 @@ describe('SettingsScreen', () => {
     expect(nav.navigateTo).toHaveBeenCalledWith('/lang');
     await user.click(screen.getByRole('button', { name: 'Set Password' }));
     expect(nav.navigateTo).toHaveBeenCalledWith('/pass');
+    await user.click(screen.getByRole('button', { name: 'Privacy & Service Agreement' }));
+    expect(nav.navigateTo).toHaveBeenCalledWith('/agreement');
   });
 
-  it('says what the app is: its name and version 1.2.2', () => {
+  it('says what the app is: its name, version 1.2.2 (122) and device H5', () => {
     renderScreen(<SettingsScreen links={links} />, { session });
     expect(screen.getByText('About')).toBeTruthy();
-    expect(screen.getByText('PaiChat, version 1.2.2')).toBeTruthy();
+    expect(screen.getByText('PaiChat, version 1.2.2 (122), device H5')).toBeTruthy();
+  });
+
+  it('clears the chats stored on this browser only once confirmed', async () => {
+    const chats = { clearCache: vi.fn(async () => undefined) } as unknown as ChatLifecycle;
+    renderScreen(
+      <ChatLifecycleContext value={chats}>
+        <SettingsScreen links={links} />
+      </ChatLifecycleContext>,
+      { session },
+    );
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    await user.click(screen.getByRole('button', { name: 'Clear cache' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Messages not sent yet are discarded.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(chats.clearCache).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Clear cache' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Clear' }));
+    expect(await screen.findByText('Cache cleared')).toBeTruthy();
+    expect(chats.clearCache).toHaveBeenCalledOnce();
   });
 
   it('signs out after confirmation, the same way as the Me tab', async () => {

@@ -1,25 +1,44 @@
 import { useTranslation } from 'react-i18next';
-import { APP_NAME, APP_VERSION } from '@paichat/protocol';
+import { APP_NAME, APP_VERSION, APP_VERSION_CODE, DEVICE } from '@paichat/protocol';
 import { InfoList } from '../../components/InfoList';
 import { Page } from '../../components/Page';
 import { useNav } from '../../nav';
 import { NATIVE_NAMES, currentLocale, directionOf, useT } from '../../i18n';
+import { useClearChatCache } from '../../store/chat/hooks';
+import { confirmDialog, showToast } from '../../lib/ui';
 import { useSignOut } from './useSignOut';
 import s from './MeScreen.module.css';
 
 export interface SettingsLinks {
   language: string;
   password: string;
+  agreement: string;
 }
 
-/** Settings: language, password, what this app is, and sign-out. */
+/**
+ * Settings: language, password, the privacy and service agreement, what this app is, clearing
+ * the chats stored on this browser (they come back from the server), and sign-out.
+ */
 export function SettingsScreen({ links }: { links: SettingsLinks }) {
   const t = useT();
   const nav = useNav();
   // Re-render with the language's own name when it changes.
   useTranslation();
   const onSignOut = useSignOut();
+  const clearChatCache = useClearChatCache();
   const locale = currentLocale();
+
+  const clearCache = async () => {
+    const sure = await confirmDialog({
+      title: t('settings.clearCacheConfirm'),
+      content: t('settings.clearCacheHint'),
+      confirmText: t('settings.clear'),
+      cancelText: t('common.cancel'),
+    });
+    if (!sure) return;
+    await clearChatCache();
+    showToast(t('settings.cacheCleared'), { role: 'status' });
+  };
 
   return (
     <Page title={t('routes.settings')}>
@@ -40,6 +59,16 @@ export function SettingsScreen({ links }: { links: SettingsLinks }) {
             label: t('profile.setPassword'),
             onPress: () => nav.navigateTo(links.password),
           },
+          {
+            key: 'agreement',
+            label: t('routes.agreement'),
+            onPress: () => nav.navigateTo(links.agreement),
+          },
+          {
+            key: 'cache',
+            label: t('settings.clearCache'),
+            onPress: () => void clearCache(),
+          },
         ]}
       />
       <InfoList
@@ -47,7 +76,12 @@ export function SettingsScreen({ links }: { links: SettingsLinks }) {
           {
             key: 'about',
             label: t('profile.settings.about'),
-            value: t('profile.settings.aboutValue', { name: APP_NAME, version: APP_VERSION }),
+            value: t('profile.settings.aboutValue', {
+              name: APP_NAME,
+              version: APP_VERSION,
+              code: APP_VERSION_CODE,
+              device: DEVICE,
+            }),
           },
         ]}
       />

@@ -126,3 +126,12 @@ export function useChatCommands(): ChatCommands {
     };
   }, [engine]);
 }
+
+/**
+ * Settings → Clear cache: deletes the chats stored on this browser and loads them back from the
+ * server (nothing to do where no lifecycle runs).
+ */
+export function useClearChatCache(): () => Promise<void> {
+  const lifecycle = use(ChatLifecycleContext);
+  return () => lifecycle?.clearCache() ?? Promise.resolve();
+}

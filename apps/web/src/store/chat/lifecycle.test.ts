@@ -90,6 +90,38 @@ describe('the engine and the session', () => {
     detach();
   });
 
+  it('clears the chats stored on this browser, then loads them back from the server', async () => {
+    const world = createWorld();
+    const socket = new FakeSocket();
+    globalThis.indexedDB = new IDBFactory();
+    const { chats, queryClient } = lifecycleFor(world);
+    const detach = chats.attach(socket, socket.pushes);
+    queryClient.setQueryData(myInfoKey, me(AMY));
+    socket.set('open');
+    await until(() => chats.getEngine()?.getSnapshot().list.length === 2);
+    const before = chats.getEngine();
+    await before?.idle();
+
+    // With the network down, nothing comes back: the new engine starts from an empty store.
+    world.device.online = false;
+    await chats.clearCache();
+    const after = chats.getEngine();
+    expect(after).not.toBe(before);
+    await after?.idle();
+    expect(after?.getSnapshot().list).toEqual([]);
+
+    // Back online (the socket reconnects), the chats come back from the server.
+    world.device.online = true;
+    socket.set('reconnecting');
+    socket.set('open');
+    await until(() => chats.getEngine()?.getSnapshot().list.length === 2);
+
+    // Cleared while online, they come back at once.
+    await chats.clearCache();
+    await until(() => chats.getEngine()?.getSnapshot().list.length === 2);
+    detach();
+  });
+
   it('shows the stored list at once after a reload, before user info is loaded', async () => {
     const world = createWorld();
     globalThis.indexedDB = new IDBFactory();

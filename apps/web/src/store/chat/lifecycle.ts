@@ -72,6 +72,7 @@ export class ChatLifecycle {
   private current: ChatEngine | null = null;
   private starting: { userId: string; engine: Promise<ChatEngine> } | null = null;
   private readonly listeners = new Set<() => void>();
+  private socket: ChatSocket | null = null;
 
   constructor(private readonly deps: ChatLifecycleDeps) {}
 
@@ -181,10 +182,25 @@ export class ChatLifecycle {
   }
 
   /**
+   * Settings → Clear cache: deletes every chat stored on this browser (the unsent outbox too)
+   * and starts the signed-in user's engine afresh, which loads the chats and their messages
+   * back from the server.
+   */
+  async clearCache(): Promise<void> {
+    const userId = this.current?.userId ?? (await this.sessionUser());
+    await this.discard();
+    const status = this.socket?.getSnapshot().status;
+    if (!userId || !status || !LIVE.has(status)) return;
+    const engine = await this.start(userId, { initialConnection: status });
+    engine.dispatch({ type: 'connection', status });
+  }
+
+  /**
    * Wires the engine to the app's socket (its status), its pushes and the page; answers a
    * function that undoes it.
    */
   attach(socket: ChatSocket, pushes: PushSource): () => void {
+    this.socket = socket;
     const ensure = async (status: SocketStatus) => {
       const userId = await this.sessionUser();
       if (!userId || !LIVE.has(socket.getSnapshot().status)) return;
@@ -222,6 +238,7 @@ export class ChatLifecycle {
     return () => {
       offPush();
       offStatus();
+      this.socket = null;
       if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onVisibility);
     };
   }

@@ -34,6 +34,7 @@ import { createMomentInteractions } from './modules/moments/interactions';
 import { momentsRoutes } from './modules/moments/routes';
 import { createMomentsService } from './modules/moments/service';
 import { feedbackRoutes } from './modules/feedback/routes';
+import { appRoutes } from './modules/app/routes';
 import { createFeedbackService } from './modules/feedback/service';
 import { createGroupsService } from './modules/groups/service';
 import { socketsRoutes } from './modules/sockets/routes';
@@ -241,6 +242,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   groupsRoutes(app, groups);
   momentsRoutes(app, moments, momentInteractions);
   feedbackRoutes(app, createFeedbackService({ db, clock }));
+  appRoutes(app, config.appDownload);
   dictRoutes(app);
   await filesRoutes(app, files, {
     authenticateWithCookie: createAuthHook(auth.resolveToken, { cookie: true }),

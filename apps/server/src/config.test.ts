@@ -33,6 +33,7 @@ describe('configFromEnv', () => {
       videoMaxBytes: 50 * 1024 * 1024,
       allowedOrigins: [],
       maxSocketsPerUser: 10,
+      appDownload: { url: '', sizeBytes: 0, updatedAt: 0 },
     });
     expect(DEFAULT_WEB_DIST.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
   });
@@ -54,6 +55,9 @@ describe('configFromEnv', () => {
         VIDEO_MAX_MB: '200',
         ALLOWED_ORIGINS: 'https://chat.example.com, http://localhost:5173/,HTTPS://Chat.Example.com:443',
         MAX_SOCKETS_PER_USER: '3',
+        APP_DOWNLOAD_URL: 'https://downloads.example.com/paichat-1.2.2.apk',
+        APP_DOWNLOAD_SIZE_MB: '24.5',
+        APP_UPDATED_AT: '2026-11-20',
       },
       CWD,
     );
@@ -73,6 +77,11 @@ describe('configFromEnv', () => {
       videoMaxBytes: 200 * 1024 * 1024,
       allowedOrigins: ['https://chat.example.com', 'http://localhost:5173'],
       maxSocketsPerUser: 3,
+      appDownload: {
+        url: 'https://downloads.example.com/paichat-1.2.2.apk',
+        sizeBytes: Math.floor(24.5 * 1024 * 1024),
+        updatedAt: Date.UTC(2026, 10, 20),
+      },
     });
     expect(configFromEnv({ TRUST_PROXY: 'on' }, CWD).trustProxy).toBe(true);
   });
@@ -118,6 +127,11 @@ describe('configFromEnv', () => {
     ['ALLOWED_ORIGINS', 'https://*.example.com'],
     ['MAX_SOCKETS_PER_USER', '0'],
     ['MAX_SOCKETS_PER_USER', '2.5'],
+    ['APP_DOWNLOAD_URL', 'ftp://downloads.example.com/app.apk'],
+    ['APP_DOWNLOAD_URL', 'not a url'],
+    ['APP_DOWNLOAD_SIZE_MB', '-1'],
+    ['APP_UPDATED_AT', '20.11.2026'],
+    ['APP_UPDATED_AT', '2026-13-45'],
   ])('names %s when it is %j', (name, value) => {
     const problems = problemsOf({ [name]: value });
     expect(problems).toHaveLength(1);

@@ -25,6 +25,9 @@ import { z } from 'zod';
  * | VIDEO_MAX_MB    | 50                              | largest file accepted by /file/uploadVideo, in MB (decimals allowed) |
  * | ALLOWED_ORIGINS | (none)                          | comma list of other origins (`https://chat.example.com`) whose pages may open the socket; the app's own origin always may |
  * | MAX_SOCKETS_PER_USER | 10                         | open sockets per account, across all nodes; one more closes the oldest (4009) |
+ * | APP_DOWNLOAD_URL | (none)                         | http(s) address of the Android app the download page offers (none: the page says there is no download) |
+ * | APP_DOWNLOAD_SIZE_MB | (none)                     | its size in MB, shown on the download page |
+ * | APP_UPDATED_AT  | (none)                          | when it was last updated (YYYY-MM-DD), shown on the download page |
  */
 
 export type DatabaseConfig = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
@@ -48,6 +51,8 @@ export interface Config {
   /** Origins besides the app's own whose pages may open the socket, normalized (`https://host[:port]`). */
   allowedOrigins: string[];
   maxSocketsPerUser: number;
+  /** The app download the download page offers. */
+  appDownload: { url: string; sizeBytes: number; updatedAt: number };
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -178,6 +183,18 @@ const Env = z.object({
     .default('10')
     .transform(Number)
     .pipe(z.number({ error: 'must be a number' }).int('must be an integer').min(1).max(1000)),
+  APP_DOWNLOAD_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }).optional(),
+  APP_DOWNLOAD_SIZE_MB: z
+    .string()
+    .transform(Number)
+    .pipe(z.number({ error: 'must be a number' }).positive('must be positive').max(10_240))
+    .optional(),
+  APP_UPDATED_AT: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-11-24')
+    .transform((day) => Date.parse(`${day}T00:00:00Z`))
+    .pipe(z.number({ error: 'must be a real date' }).int())
+    .optional(),
 });
 
 function parseDatabaseUrl(raw: string | undefined, dataDir: string, cwd: string): DatabaseConfig | string {
@@ -229,5 +246,10 @@ export function configFromEnv(env: Record<string, string | undefined>, cwd = pro
     videoMaxBytes: Math.floor(e.VIDEO_MAX_MB * MB),
     allowedOrigins: e.ALLOWED_ORIGINS,
     maxSocketsPerUser: e.MAX_SOCKETS_PER_USER,
+    appDownload: {
+      url: e.APP_DOWNLOAD_URL ?? '',
+      sizeBytes: Math.floor((e.APP_DOWNLOAD_SIZE_MB ?? 0) * MB),
+      updatedAt: e.APP_UPDATED_AT ?? 0,
+    },
   };
 }

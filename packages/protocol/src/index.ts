@@ -17,3 +17,4 @@ export * from './chats';
 export * from './groups';
 export * from './moments';
 export * from './feedback';
+export * from './app';

@@ -65,6 +65,7 @@ import { AlbumScreen } from './screens/moments/AlbumScreen';
 import { MomentDetailScreen } from './screens/moments/MomentDetailScreen';
 import { InteractionsScreen } from './screens/moments/InteractionsScreen';
 import { FeedbackScreen } from './screens/feedback/FeedbackScreen';
+import { DownloadScreen } from './screens/download/DownloadScreen';
 import { NotFoundScreen } from './screens/common/NotFoundScreen';
 import { ErrorScreen } from './screens/common/ErrorScreen';
 
@@ -139,7 +140,6 @@ const soonPublic: ReadonlyArray<readonly [PathName, RouteTitle | { text: string 
   ['piLogin', 'piLogin'],
   ['intro', { text: APP_NAME }],
   ['webView', 'webView'],
-  ['download', 'download'],
 ];
 
 /** Pages whose screens arrive with later issues: the real title bar and "Coming soon". */
@@ -172,6 +172,7 @@ const routes: RouteObject[] = [
       page(paths.register, <RegisterScreen homeUrl={paths.message} agreementUrl={paths.agreement} />),
       page(paths.detect, <DetectScreen loginUrl={paths.login} />),
       page(paths.agreement, <AgreementScreen />),
+      page(paths.download, <DownloadScreen />),
       ...soonPublic.map(([name, title]) =>
         page(
           paths[name],

@@ -5,6 +5,11 @@ export function detectEnvironment(userAgent: string): BrowserEnvironment {
   return /PiBrowser/i.test(userAgent) ? 'pi' : 'normal';
 }
 
+/** WeChat's and the Pi Browser's in-app browsers, which cannot download an app (spec 2). */
+export function cannotDownload(userAgent: string): boolean {
+  return /MicroMessenger|PiBrowser/i.test(userAgent);
+}
+
 /** Set once the person has answered Discover's Pi Browser dialog: it is not asked again here. */
 export const PI_DIALOG_SEEN_KEY = 'piBrowserDialogSeen';
 

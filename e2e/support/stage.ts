@@ -12,7 +12,8 @@ const POLICY_VIOLATION = /Content Security Policy/i;
 
 /**
  * What a test file needs to act as several people: the real server (fresh data) and a browser,
- * started before its tests and stopped after them. Call at the top of the file, before the
+ * started before its tests and stopped after them (`env` on top of the server's test settings).
+ * Call at the top of the file, before the
  * file's own `beforeAll` (which can then seed people on `stage.server.url`).
  *
  * Every page runs under the server's Content-Security-Policy: a test fails if the browser
@@ -21,7 +22,7 @@ const POLICY_VIOLATION = /Content Security Policy/i;
  * A test that fails keeps a screenshot of each page it had open and their console
  * (e2e/artifacts, support/failures.ts); whatever a test left open is closed after it.
  */
-export function useStage() {
+export function useStage(env: Record<string, string> = {}) {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   const violations: string[] = [];
@@ -33,7 +34,7 @@ export function useStage() {
     });
   };
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer(env);
     browser = await launchBrowser();
   });
   afterEach(async ({ task }) => {

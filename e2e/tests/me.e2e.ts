@@ -6,7 +6,8 @@ import { useStage } from '../support/stage';
 import { seed } from '../../apps/server/test/support/seed';
 import { png } from '../../apps/server/test/support/media';
 
-const stage = useStage();
+const APK = 'https://downloads.example.com/paichat-1.2.2.apk';
+const stage = useStage({ APP_DOWNLOAD_URL: APK, APP_DOWNLOAD_SIZE_MB: '24.5', APP_UPDATED_AT: '2026-11-20' });
 const run = promisify(execFile);
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -44,4 +45,20 @@ test('a feedback with two pictures is sent from Me and shows in the operators’
   expect(stdout).toContain(`Dana (${dana.chatNo})  [version 1.2.2, H5]`);
   expect(stdout).toContain('  The camera button hides behind the keyboard');
   expect(stdout.match(/ {2}picture: /g)).toHaveLength(2);
+});
+
+test('the download page shows the app, its requirements and languages, and copies its link', async () => {
+  const { page, context } = await stage.phone();
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stage.server.url });
+  await page.goto('/#/wx/download/index');
+  await page.getByText('Version 1.2.2 (122)').waitFor();
+  await page.getByText('Size: 24.5 MB').waitFor();
+  await page.getByText('Android 6.0 or later (API 23)').waitFor();
+  await page.getByText('iOS 12.0 or later, iPadOS 13.0 or later').waitFor();
+  await page.getByRole('img', { name: 'QR code of the download link' }).waitFor();
+  expect(await page.getByRole('listitem').filter({ hasText: 'Русский' }).count()).toBe(1);
+
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  await page.getByText('Content copied').waitFor();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(APK);
 });

@@ -33,6 +33,8 @@ import { groupsRoutes } from './modules/groups/routes';
 import { createMomentInteractions } from './modules/moments/interactions';
 import { momentsRoutes } from './modules/moments/routes';
 import { createMomentsService } from './modules/moments/service';
+import { favoritesRoutes } from './modules/favorites/routes';
+import { createFavoritesService } from './modules/favorites/service';
 import { feedbackRoutes } from './modules/feedback/routes';
 import { appRoutes } from './modules/app/routes';
 import { createFeedbackService } from './modules/feedback/service';
@@ -187,12 +189,19 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   // One appender for one-to-one and group sends: sends arriving together share a transaction.
   const appender = createAppender(db, logger.child({ module: 'messages' }), idMark, deps.appender);
+  // Favorites copy messages of the saver's chats; chats carry copies of the sender's favorites.
+  const favorites = createFavoritesService({
+    db,
+    clock,
+    messageOf: (viewerId, chatId, msgId) => chats.message(viewerId, chatId, msgId),
+  });
   const chats = createChatsService({
     db,
     clock,
     bus,
     log: logger.child({ module: 'chats' }),
     describeFiles: files.describe,
+    favoriteOf: favorites.snapshot,
     appender,
     idMark,
     visibility,
@@ -206,6 +215,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     idMark,
     files,
     visibility,
+    favoriteOf: favorites.snapshot,
   });
   const momentsLog = logger.child({ module: 'moments' });
   const moments = createMomentsService({ db, clock, bus, log: momentsLog });
@@ -241,6 +251,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   chatsRoutes(app, chats);
   groupsRoutes(app, groups);
   momentsRoutes(app, moments, momentInteractions);
+  favoritesRoutes(app, favorites);
   feedbackRoutes(app, createFeedbackService({ db, clock }));
   appRoutes(app, config.appDownload);
   dictRoutes(app);

@@ -276,3 +276,17 @@ export class MomentCommentNotFoundError extends AppError {
     super(Code.NOT_FOUND, ErrorId.momentCommentNotFound, 'This comment does not exist or has been deleted');
   }
 }
+
+/** The favorite does not exist, was deleted, or is not the caller's (the same answer). */
+export class FavoriteNotFoundError extends AppError {
+  constructor() {
+    super(Code.NOT_FOUND, ErrorId.favoriteNotFound, 'This favorite does not exist or has been deleted');
+  }
+}
+
+/** A notice, a call, a file or a shared favorite cannot be saved to Favorites. */
+export class CannotFavoriteError extends AppError {
+  constructor() {
+    super(Code.BAD_REQUEST, ErrorId.cannotFavorite, "This message can't be added to Favorites");
+  }
+}

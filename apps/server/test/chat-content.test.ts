@@ -1,4 +1,4 @@
-import type { SendMsgResult, ServerMessage, UploadedFile } from '@paichat/protocol';
+import type { Favorite, SendMsgResult, ServerMessage, UploadedFile } from '@paichat/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as } from './support/api';
 import { befriend, sessionWith, upload } from './support/chats';
@@ -160,12 +160,20 @@ describe.each(dialects)('message content on %s', (dialect) => {
     await refused('CARD', { userId: dee.userId }, 'content.userId: no such user');
   });
 
-  it('COLLECTION: a non-empty JSON object of bounded size', async () => {
-    const favorite = { favoriteId: '12', kind: 'TEXT', text: 'saved', tags: ['a'] };
-    expect((await stored('COLLECTION', favorite)).content).toEqual(favorite);
-    await refused('COLLECTION', {}, 'content: content must not be empty');
-    await refused('COLLECTION', { text: 'x'.repeat(4000) }, /^content: content must be at most 4000/);
-    await refused('COLLECTION', ['not', 'an', 'object'], /^content: /);
+  it("COLLECTION: a copy of the sender's own favorite, named by its id", async () => {
+    const note = await as(server.url, amy).post<Favorite>('/favorites/addNote', { text: 'Pack the tent' });
+    expect((await stored('COLLECTION', { favoriteId: note.body.data.favoriteId })).content).toEqual({
+      kind: 'NOTE',
+      content: { text: 'Pack the tent' },
+      sourceName: '',
+      sourceTime: note.body.data.sourceTime,
+    });
+    expect((await sessionWith(server.url, ben, amy)).lastContent).toBe('[Favorite] Pack the tent');
+    // Someone else's favorite answers as one that does not exist; made-up content is not taken.
+    const bens = await as(server.url, ben).post<Favorite>('/favorites/addNote', { text: 'Mine' });
+    const { body } = await send({ favoriteId: bens.body.data.favoriteId }, 'COLLECTION');
+    expect([body.code, body.err]).toEqual([404, 'favoriteNotFound']);
+    await refused('COLLECTION', { kind: 'NOTE', content: { text: 'forged' } }, /^content\.favoriteId: /);
   });
 
   it('FILE: a stored file, its name and size from the upload unless named', async () => {

@@ -2,14 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { ErrorId } from './envelope';
 import { CHAT_MESSAGES_PAGE_SIZE, CHAT_SESSIONS_PAGE_SIZE } from './limits';
-import {
-  ChatTypeSchema,
-  IdString,
-  IdStringOrEmpty,
-  SEND_BODY_LIMIT,
-  SendMsgRequest,
-  ServerMessage,
-} from './messages';
+import { ChatTypeSchema, IdString, IdStringOrEmpty, SendMsgRequest, ServerMessage } from './messages';
 
 /**
  * Chats (spec 3 and 4): one SINGLE chat per pair of friends (GROUP chats come with groups).
@@ -274,7 +267,6 @@ export const sendMsg = endpoint({
   response: SendMsgResult,
   auth: true,
   summary: 'Send a message to a friend (idempotent by clientMsgId)',
-  bodyLimit: SEND_BODY_LIMIT,
 });
 
 export const markRead = endpoint({

@@ -75,6 +75,10 @@ export const ErrorId = {
   momentCommentNotFound: 'momentCommentNotFound',
   /** A request names a picture that is not one of the caller's image uploads. */
   imageInvalid: 'imageInvalid',
+  /** The favorite does not exist, was deleted, or is not the caller's. */
+  favoriteNotFound: 'favoriteNotFound',
+  /** The message is of a type Favorites does not keep (a notice, a call, a file, a favorite). */
+  cannotFavorite: 'cannotFavorite',
 } as const;
 export type ErrorId = (typeof ErrorId)[keyof typeof ErrorId];
 

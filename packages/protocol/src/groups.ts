@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ChatSession, SendMsgResult, YesNo } from './chats';
 import { endpoint } from './endpoint';
-import { ClientMsgId, IdString, outgoing, SEND_BODY_LIMIT } from './messages';
+import { ClientMsgId, IdString, outgoing } from './messages';
 import { text } from './text';
 
 /**
@@ -144,7 +144,6 @@ export const groupSendMsg = endpoint({
   response: SendMsgResult,
   auth: true,
   summary: 'Send a message to a group (idempotent by clientMsgId)',
-  bodyLimit: SEND_BODY_LIMIT,
 });
 
 export const addGroupMembers = endpoint({

@@ -116,7 +116,7 @@ describe('hostile strings', () => {
     expect(names).toContain('NewPassword: (itself)');
     const sendPaths = stringSchemas(protocol.sendMsg.request).map((s) => s.path.join('.'));
     expect(sendPaths).toEqual(
-      expect.arrayContaining(['userId', 'clientMsgId', 'content.text', 'content.{}']),
+      expect.arrayContaining(['userId', 'clientMsgId', 'content.text', 'content.favoriteId']),
     );
   });
 

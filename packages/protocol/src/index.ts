@@ -1,6 +1,5 @@
 export * from './limits';
 export * from './text';
-export * from './json-value';
 export * from './envelope';
 export * from './endpoint';
 export * from './auth';
@@ -17,4 +16,5 @@ export * from './chats';
 export * from './groups';
 export * from './moments';
 export * from './feedback';
+export * from './favorites';
 export * from './app';

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { jsonObject } from './json-value';
 import { text } from './text';
 import { PersonRef } from './user';
 
@@ -53,18 +52,7 @@ export const CALL_MAX_SECONDS = 86_400;
 export const LOCATION_NAME_MAX = 100;
 export const LOCATION_ADDRESS_MAX = 200;
 export const FILE_NAME_MAX = 255;
-/** A COLLECTION's content, as JSON, at most this many characters. */
-export const COLLECTION_MAX_CHARS = 4000;
-/** How deep a COLLECTION's content may nest (the content object itself is level 1). */
-export const COLLECTION_MAX_DEPTH = 8;
-/** The longest top-level key of a COLLECTION's content. */
-export const COLLECTION_KEY_MAX = 64;
 export const CLIENT_MSG_ID_MAX = 64;
-/**
- * The body limit of a message send: the longest TEXT or COLLECTION with every character written
- * as a JSON `\uXXXX` escape (as some clients do) is about 24 KB.
- */
-export const SEND_BODY_LIMIT = 32 * 1024;
 /** Pixel sides above this are not believable for an image. */
 const PIXELS_MAX = 100_000;
 
@@ -156,15 +144,10 @@ export const CardContentInput = z.object({
 });
 
 /**
- * A favorite, kept as a generic JSON object for now. Its depth is bounded before its size is
- * measured: serializing a value nested thousands of levels deep overflows the stack.
+ * A favorite shared into a chat: only its id. The server copies the sender's own favorite into
+ * the message (`CollectionContentOut`), so nobody can send someone else's favorite or make one up.
  */
-export const CollectionContent = jsonObject({ maxDepth: COLLECTION_MAX_DEPTH, keyMax: COLLECTION_KEY_MAX })
-  .refine((value) => Object.keys(value).length > 0, 'content must not be empty')
-  .refine(
-    (value) => JSON.stringify(value).length <= COLLECTION_MAX_CHARS,
-    `content must be at most ${COLLECTION_MAX_CHARS} characters as JSON`,
-  );
+export const CollectionContentInput = z.object({ favoriteId: IdString('favoriteId') });
 
 /** name and size are filled from the stored file when left out. */
 export const FileContentInput = z.object({
@@ -197,6 +180,25 @@ export const CardContent = z.object({
   ref: z.string().default(''),
 });
 export const FileContent = z.object({ url: z.string(), name: z.string(), size: z.number().int() });
+
+/**
+ * What a favorite holds: a copy of the message it came from (its type's stored content), or a
+ * note written in Favorites (NOTE, `{text}`).
+ */
+export const FavoriteKind = z.enum(['TEXT', 'IMAGE', 'VOICE', 'VIDEO', 'LOCATION', 'CARD', 'NOTE']);
+export type FavoriteKind = z.infer<typeof FavoriteKind>;
+
+/** A COLLECTION as stored and answered: a copy of the favorite when it was sent. */
+export const CollectionContentOut = z.object({
+  kind: FavoriteKind,
+  /** The kind's content (a NOTE's is `{text}`). */
+  content: z.record(z.string(), z.unknown()),
+  /** Who sent the message the favorite came from, as named then ('' for a note). */
+  sourceName: z.string(),
+  /** When that message was sent, or the note written (ms). */
+  sourceTime: z.number(),
+});
+export type CollectionContentOut = z.infer<typeof CollectionContentOut>;
 
 /** System notices; `code` is what clients localize, `text` is the English fallback. */
 export const AlertCode = {
@@ -250,7 +252,7 @@ export function outgoing<S extends z.ZodRawShape>(target: S) {
     z.object({ ...target, msgType: z.literal(MsgType.VIDEO), content: VideoContent }),
     z.object({ ...target, msgType: z.literal(MsgType.LOCATION), content: LocationContent }),
     z.object({ ...target, msgType: z.literal(MsgType.CARD), content: CardContentInput }),
-    z.object({ ...target, msgType: z.literal(MsgType.COLLECTION), content: CollectionContent }),
+    z.object({ ...target, msgType: z.literal(MsgType.COLLECTION), content: CollectionContentInput }),
     z.object({ ...target, msgType: z.literal(MsgType.FILE), content: FileContentInput }),
     z.object({ ...target, msgType: z.literal(MsgType.TRTC_VOICE_START), content: CallStartContent }),
     z.object({ ...target, msgType: z.literal(MsgType.TRTC_VOICE_END), content: CallEndContent }),
@@ -311,7 +313,7 @@ export const StoredContent = {
   VOICE: VoiceContent,
   VIDEO: VideoContent,
   LOCATION: LocationContent,
-  COLLECTION: z.record(z.string(), z.unknown()),
+  COLLECTION: CollectionContentOut,
   CARD: CardContent,
   FILE: FileContent,
   TRTC_VOICE_START: CallStartContent,

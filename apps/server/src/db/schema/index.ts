@@ -3,6 +3,7 @@ import type { BlocksTable } from './blocks';
 import type { CaptchasTable } from './captchas';
 import type { ChatMembersTable } from './chat-members';
 import type { ChatsTable } from './chats';
+import type { FavoritesTable } from './favorites';
 import type { FeedbackImagesTable, FeedbackTable } from './feedback';
 import type { FriendAppliesTable } from './friend-applies';
 import type { FriendsTable } from './friends';
@@ -52,6 +53,7 @@ export interface DatabaseSchema {
   moment_covers: MomentCoversTable;
   feedback: FeedbackTable;
   feedback_images: FeedbackImagesTable;
+  favorites: FavoritesTable;
 }
 
 export type Db = Kysely<DatabaseSchema>;
@@ -64,6 +66,7 @@ export type * from './blocks';
 export type * from './captchas';
 export type * from './chat-members';
 export type * from './chats';
+export type * from './favorites';
 export type * from './feedback';
 export type * from './friend-applies';
 export type * from './friends';

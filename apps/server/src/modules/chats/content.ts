@@ -2,10 +2,11 @@
  * What gets stored as a message's content: the client's validated content, with whatever the
  * server knows better filled in from the database. Files must be stored files of the right
  * kind (an IMAGE's url an image, a VOICE's a recording, …); a CARD gets the carded user's
- * current profile, not the client's copy of it, and only of someone the sender may see.
+ * current profile, not the client's copy of it, and only of someone the sender may see; a
+ * COLLECTION gets a copy of the sender's own favorite it names.
  */
-import { MsgType, type OutgoingMessage } from '@paichat/protocol';
-import { ValidationError } from '../../errors';
+import { MsgType, type CollectionContentOut, type OutgoingMessage } from '@paichat/protocol';
+import { FavoriteNotFoundError, ValidationError } from '../../errors';
 import { cleanDisplayName } from '../files/names';
 import type { FileFacts } from '../files/service';
 import type { CardFacts } from '../friends/visibility';
@@ -14,6 +15,8 @@ export interface ContentDeps {
   describeFiles: (urls: readonly string[]) => Promise<Map<string, FileFacts>>;
   /** A card of `userId` as `senderId` may send it; null when the sender may not see them. */
   cardOf: (senderId: number, userId: string, ref: string | undefined) => Promise<CardFacts | null>;
+  /** The sender's own favorite as a COLLECTION carries it; null when it is not theirs. */
+  favoriteOf: (senderId: number, favoriteId: string) => Promise<CollectionContentOut | null>;
 }
 
 type Kind = 'image' | 'audio' | 'video' | 'any';
@@ -52,7 +55,6 @@ export async function storedContent(
   switch (message.msgType) {
     case MsgType.TEXT:
     case MsgType.LOCATION:
-    case MsgType.COLLECTION:
     case MsgType.TRTC_VOICE_START:
     case MsgType.TRTC_VOICE_END:
     case MsgType.TRTC_VIDEO_START:
@@ -94,6 +96,11 @@ export async function storedContent(
         name: name === undefined ? file.name : cleanDisplayName(name, storedExt),
         size: file.size,
       };
+    }
+    case MsgType.COLLECTION: {
+      const favorite = await deps.favoriteOf(senderId, message.content.favoriteId);
+      if (!favorite) throw new FavoriteNotFoundError();
+      return { ...favorite };
     }
     case MsgType.CARD: {
       const card = await deps.cardOf(senderId, message.content.userId, message.content.ref);

@@ -294,10 +294,10 @@ export function findMessageInChat(
   db: DbOrTx,
   chatId: number,
   msgId: number,
-): Promise<Pick<MessageRow, 'seq'> | undefined> {
+): Promise<MessageRow | undefined> {
   return db
     .selectFrom('messages')
-    .select('seq')
+    .selectAll()
     .where('id', '=', msgId)
     .where('chat_id', '=', chatId)
     .executeTakeFirst();

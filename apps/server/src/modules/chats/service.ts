@@ -76,6 +76,8 @@ export interface ChatsServiceDeps {
   bus: Bus;
   log: FastifyBaseLogger;
   describeFiles: ContentDeps['describeFiles'];
+  /** Shared favorites (COLLECTION): the sender's own only. */
+  favoriteOf: ContentDeps['favoriteOf'];
   /** Stores sends in group-commit batches (shared with group sends). */
   appender: Appender;
   /** Covers the ids of the notices written here, before they commit. */
@@ -103,6 +105,7 @@ export function createChatsService(deps: ChatsServiceDeps) {
   const contentDeps: ContentDeps = {
     describeFiles: deps.describeFiles,
     cardOf: deps.visibility.cardOf,
+    favoriteOf: deps.favoriteOf,
   };
 
   /**
@@ -365,6 +368,17 @@ export function createChatsService(deps: ChatsServiceDeps) {
         readSeq: chat.read_seq,
         clearedSeq: chat.cleared_seq,
       };
+    },
+
+    /** One message as the viewer sees it: never one they cleared, nor one after they left. */
+    async message(viewerId: number, chatId: string, msgId: string): Promise<ServerMessage> {
+      const chat = await resolveChat(viewerId, { chatId });
+      const id = parseBigId(msgId);
+      const row = id === null ? undefined : await repo.findMessageInChat(db, chat.chat_id, id);
+      if (!row || row.seq <= chat.cleared_seq || row.seq > seenLastSeq(chat))
+        throw new MessageNotFoundError();
+      const [message] = await present([row], chat, viewerId);
+      return message as ServerMessage;
     },
 
     /** Catch-up: messages after a seq, oldest first (never the ones the viewer cleared). */

@@ -120,8 +120,14 @@ export function preview(msgType: string, content: Record<string, unknown>): stri
       return `[Location] ${str(content.name)}`;
     case MsgType.CARD:
       return `[Contact Card] ${str(content.nickName)}`;
-    case MsgType.COLLECTION:
-      return '[Favorite]';
+    case MsgType.COLLECTION: {
+      const inner = (typeof content.content === 'object' ? content.content : null) as Record<
+        string,
+        unknown
+      > | null;
+      const summary = str(inner?.text) || str(inner?.name) || str(inner?.nickName);
+      return summary ? `[Favorite] ${summary}` : '[Favorite]';
+    }
     case MsgType.FILE:
       return `[File] ${str(content.name)}`;
     case MsgType.TRTC_VOICE_START:

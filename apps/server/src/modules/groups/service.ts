@@ -69,6 +69,8 @@ export interface GroupsServiceDeps {
   files: Pick<FilesService, 'describe' | 'imagePath' | 'saveGenerated'>;
   /** Who may card whom (contact cards). */
   visibility: Pick<Visibility, 'cardOf'>;
+  /** Shared favorites (COLLECTION): the sender's own only. */
+  favoriteOf: ContentDeps['favoriteOf'];
 }
 
 /** A notice written in a change, and who was a member when it was (they are told). */
@@ -99,6 +101,7 @@ export function createGroupsService(deps: GroupsServiceDeps) {
   const contentDeps: ContentDeps = {
     describeFiles: files.describe,
     cardOf: deps.visibility.cardOf,
+    favoriteOf: deps.favoriteOf,
   };
 
   const parseGroupId = (value: string): number => {

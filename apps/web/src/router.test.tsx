@@ -139,4 +139,16 @@ describe('the app router', () => {
     renderAt('/');
     expect(screen.getByRole('heading', { name: 'PaiChat' })).toBeTruthy();
   });
+
+  it('opens the Intro from the login page, and its Log in leads to a login page with Back', async () => {
+    configureRequest({ fetch: async () => envelope({ enabled: false, captchaId: '', image: '' }) });
+    const { router } = renderAt('/');
+    await userEvent.click(screen.getByRole('link', { name: 'What is PaiChat?' }));
+    expect(router.state.location.pathname).toBe('/wx/intro/index');
+    expect(screen.getByRole('heading', { level: 1, name: 'PaiChat' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(router.state.location.pathname).toBe('/wl/login/index');
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/wx/intro/index'));
+  });
 });

@@ -16,7 +16,6 @@ import {
   UserCircleOutline,
   UserOutline,
 } from 'antd-mobile-icons';
-import { APP_NAME } from '@paichat/protocol';
 import { Navigator, type RouteIndex } from './nav';
 import { HOME, normalizeUrl } from './nav/rules';
 import type { RouteTitle } from './i18n';
@@ -66,6 +65,7 @@ import { MomentDetailScreen } from './screens/moments/MomentDetailScreen';
 import { InteractionsScreen } from './screens/moments/InteractionsScreen';
 import { FeedbackScreen } from './screens/feedback/FeedbackScreen';
 import { DownloadScreen } from './screens/download/DownloadScreen';
+import { IntroScreen } from './screens/intro/IntroScreen';
 import { NotFoundScreen } from './screens/common/NotFoundScreen';
 import { ErrorScreen } from './screens/common/ErrorScreen';
 
@@ -136,11 +136,7 @@ const tabs: readonly TabDef[] = [
 ];
 
 /** Pages anyone may open; every other page needs a signed-in session. */
-const soonPublic: ReadonlyArray<readonly [PathName, RouteTitle | { text: string }]> = [
-  ['piLogin', 'piLogin'],
-  ['intro', { text: APP_NAME }],
-  ['webView', 'webView'],
-];
+const soonPublic: ReadonlyArray<PathName & RouteTitle> = ['piLogin', 'webView'];
 
 /** Pages whose screens arrive with later issues: the real title bar and "Coming soon". */
 const soonSignedIn: ReadonlyArray<PathName & RouteTitle> = ['shake', 'nearby', 'favorites', 'addFavorite'];
@@ -155,6 +151,7 @@ const loginProps = {
   homeUrl: paths.message,
   signUpUrl: paths.register,
   agreementUrl: paths.agreement,
+  introUrl: paths.intro,
 } as const;
 
 const routes: RouteObject[] = [
@@ -173,16 +170,11 @@ const routes: RouteObject[] = [
       page(paths.detect, <DetectScreen loginUrl={paths.login} />),
       page(paths.agreement, <AgreementScreen />),
       page(paths.download, <DownloadScreen />),
-      ...soonPublic.map(([name, title]) =>
-        page(
-          paths[name],
-          typeof title === 'string' ? (
-            <ComingSoonScreen title={title} />
-          ) : (
-            <ComingSoonScreen titleText={title.text} />
-          ),
-        ),
+      page(
+        paths.intro,
+        <IntroScreen links={{ login: paths.loginPlain, signUp: paths.register, home: paths.message }} />,
       ),
+      ...soonPublic.map((name) => page(paths[name], <ComingSoonScreen title={name} />)),
       {
         element: <RequireAuth loginUrl={paths.login} />,
         children: [
@@ -230,7 +222,12 @@ const routes: RouteObject[] = [
           page(
             paths.settings,
             <SettingsScreen
-              links={{ language: paths.language, password: paths.editPassword, agreement: paths.agreement }}
+              links={{
+                language: paths.language,
+                password: paths.editPassword,
+                agreement: paths.agreement,
+                intro: paths.intro,
+              }}
             />,
           ),
           page(

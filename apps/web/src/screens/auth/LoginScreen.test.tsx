@@ -36,7 +36,13 @@ function renderLogin(nav = stubNav()) {
     <QueryClientProvider client={client}>
       <SessionContext value={session}>
         <NavContext value={nav}>
-          <LoginScreen header="brand" homeUrl="/home" signUpUrl="/signup" agreementUrl="/agreement" />
+          <LoginScreen
+            header="brand"
+            homeUrl="/home"
+            signUpUrl="/signup"
+            agreementUrl="/agreement"
+            introUrl="/intro"
+          />
         </NavContext>
       </SessionContext>
     </QueryClientProvider>,
@@ -227,7 +233,7 @@ describe('LoginScreen', () => {
     expect(password.type).toBe('password');
   });
 
-  it('links to sign-up and to the agreement through navigateTo', async () => {
+  it('links to sign-up, to the agreement and to what PaiChat is through navigateTo', async () => {
     const user = userEvent.setup();
     fetchMock.mockImplementation(async () => captcha(false));
     const nav = renderLogin();
@@ -235,6 +241,8 @@ describe('LoginScreen', () => {
     expect(nav.navigateTo).toHaveBeenCalledWith('/signup');
     await user.click(screen.getByRole('link', { name: 'Privacy & Service Agreement' }));
     expect(nav.navigateTo).toHaveBeenCalledWith('/agreement');
+    await user.click(screen.getByRole('link', { name: 'What is PaiChat?' }));
+    expect(nav.navigateTo).toHaveBeenCalledWith('/intro');
     expect(screen.getByRole('heading', { name: 'PaiChat' })).toBeTruthy();
   });
 });

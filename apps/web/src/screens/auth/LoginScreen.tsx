@@ -22,9 +22,11 @@ export interface LoginScreenProps {
   homeUrl: string;
   signUpUrl: string;
   agreementUrl: string;
+  /** What PaiChat is (the Intro page). */
+  introUrl: string;
 }
 
-export function LoginScreen({ header, homeUrl, signUpUrl, agreementUrl }: LoginScreenProps) {
+export function LoginScreen({ header, homeUrl, signUpUrl, agreementUrl, introUrl }: LoginScreenProps) {
   const t = useT();
   const nav = useNav();
   const session = useSession();
@@ -94,6 +96,11 @@ export function LoginScreen({ header, homeUrl, signUpUrl, agreementUrl }: LoginS
           <span>{t('login.noAccount')}</span>
           <AppLink to={signUpUrl} className={s.altAction}>
             {t('login.createAccount')}
+          </AppLink>
+        </p>
+        <p className={s.alt}>
+          <AppLink to={introUrl} className={s.altAction}>
+            {t('login.whatIs')}
           </AppLink>
         </p>
       </main>

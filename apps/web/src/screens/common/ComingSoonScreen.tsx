@@ -7,10 +7,10 @@ import { useT, type RouteTitle } from '../../i18n';
  * A page of the spec's route table whose screen comes with a later issue: its real title and
  * back button, and a plain "Coming soon" — never a stand-in feature.
  */
-export function ComingSoonScreen({ title, titleText }: { title?: RouteTitle; titleText?: string }) {
+export function ComingSoonScreen({ title }: { title: RouteTitle }) {
   const t = useT();
   return (
-    <Page title={titleText ?? (title ? t(`routes.${title}`) : '')}>
+    <Page title={t(`routes.${title}`)}>
       <EmptyState
         icon={<ClockCircleOutline />}
         title={t('common.comingSoon')}

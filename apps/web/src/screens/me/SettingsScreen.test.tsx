@@ -10,7 +10,7 @@ import { SettingsScreen } from './SettingsScreen';
 const session = stubSession();
 const { signOut } = session;
 
-const links = { language: '/lang', password: '/pass', agreement: '/agreement' };
+const links = { language: '/lang', password: '/pass', agreement: '/agreement', intro: '/intro' };
 
 beforeAll(() => installReact19Render());
 afterEach(async () => {
@@ -31,10 +31,12 @@ describe('SettingsScreen', () => {
     expect(nav.navigateTo).toHaveBeenCalledWith('/agreement');
   });
 
-  it('says what the app is: its name, version 1.2.2 (122) and device H5', () => {
-    renderScreen(<SettingsScreen links={links} />, { session });
-    expect(screen.getByText('About')).toBeTruthy();
-    expect(screen.getByText('PaiChat, version 1.2.2 (122), device H5')).toBeTruthy();
+  it('says what the app is: its name, version 1.2.2 (122) and device H5; About opens the Intro', async () => {
+    const { nav } = renderScreen(<SettingsScreen links={links} />, { session });
+    const about = screen.getByRole('button', { name: 'About' });
+    expect(about.textContent).toContain('PaiChat, version 1.2.2 (122), device H5');
+    await userEvent.click(about);
+    expect(nav.navigateTo).toHaveBeenCalledWith('/intro');
   });
 
   it('clears the chats stored on this browser only once confirmed', async () => {

@@ -13,6 +13,8 @@ export interface SettingsLinks {
   language: string;
   password: string;
   agreement: string;
+  /** What PaiChat is: About opens it. */
+  intro: string;
 }
 
 /**
@@ -82,6 +84,7 @@ export function SettingsScreen({ links }: { links: SettingsLinks }) {
               code: APP_VERSION_CODE,
               device: DEVICE,
             }),
+            onPress: () => nav.navigateTo(links.intro),
           },
         ]}
       />

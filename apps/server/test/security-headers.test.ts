@@ -36,6 +36,8 @@ function expectStrictPolicy(header: string | null, styles = ["'self'"]) {
   expect(policy['img-src']).toEqual(["'self'", 'data:', 'blob:']);
   expect(policy['object-src']).toEqual(["'none'"]);
   expect(policy['frame-ancestors']).toEqual(["'none'"]);
+  // The web view frames other sites' pages (sandboxed); nothing else but web pages.
+  expect(policy['frame-src']).toEqual(['https:', 'http:']);
   expect(policy['base-uri']).toEqual(["'self'"]);
   // Over plain HTTP (a LAN install) an upgrade would break every request the page makes.
   expect(policy).not.toHaveProperty('upgrade-insecure-requests');

@@ -66,6 +66,7 @@ import { InteractionsScreen } from './screens/moments/InteractionsScreen';
 import { FeedbackScreen } from './screens/feedback/FeedbackScreen';
 import { DownloadScreen } from './screens/download/DownloadScreen';
 import { IntroScreen } from './screens/intro/IntroScreen';
+import { WebViewScreen } from './screens/webview/WebViewScreen';
 import { NotFoundScreen } from './screens/common/NotFoundScreen';
 import { ErrorScreen } from './screens/common/ErrorScreen';
 
@@ -136,7 +137,7 @@ const tabs: readonly TabDef[] = [
 ];
 
 /** Pages anyone may open; every other page needs a signed-in session. */
-const soonPublic: ReadonlyArray<PathName & RouteTitle> = ['piLogin', 'webView'];
+const soonPublic: ReadonlyArray<PathName & RouteTitle> = ['piLogin'];
 
 /** Pages whose screens arrive with later issues: the real title bar and "Coming soon". */
 const soonSignedIn: ReadonlyArray<PathName & RouteTitle> = ['shake', 'nearby', 'favorites', 'addFavorite'];
@@ -170,6 +171,7 @@ const routes: RouteObject[] = [
       page(paths.detect, <DetectScreen loginUrl={paths.login} />),
       page(paths.agreement, <AgreementScreen />),
       page(paths.download, <DownloadScreen />),
+      page(paths.webView, <WebViewScreen />),
       page(
         paths.intro,
         <IntroScreen links={{ login: paths.loginPlain, signUp: paths.register, home: paths.message }} />,

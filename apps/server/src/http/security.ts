@@ -7,6 +7,13 @@ import type { FastifyInstance } from 'fastify';
  * React sets styles through the DOM, which a policy does not block); pictures also as `data:`
  * (captcha) and `blob:` (local previews) URLs, sound and video also as `blob:`; no plugins;
  * never framed. A stored file answers its own stricter `sandbox` policy.
+ *
+ * It may frame other sites' web pages (`frame-src https: http:`): the web view
+ * (`pages/web-view/index`) shows one, and the app is a single document, so the policy cannot
+ * be one page's alone. That frame is sandboxed without `allow-same-origin` or top navigation
+ * (a cross-origin page never reaches the app's storage, cookies or DOM anyway; the sandbox
+ * also gives a same-origin address an opaque origin, and our own answers refuse framing), the
+ * app puts only http(s) addresses in it, and scripts still load from our origin alone.
  */
 export const CONTENT_SECURITY_POLICY: Record<string, string[]> = {
   'default-src': ["'self'"],
@@ -19,6 +26,7 @@ export const CONTENT_SECURITY_POLICY: Record<string, string[]> = {
   'object-src': ["'none'"],
   'base-uri': ["'self'"],
   'form-action': ["'self'"],
+  'frame-src': ['https:', 'http:'],
   'frame-ancestors': ["'none'"],
 };
 

@@ -9,3 +9,22 @@ export function withQuery(url: string, params: Readonly<Record<string, string | 
   const text = query.toString();
   return text ? `${url}${url.includes('?') ? '&' : '?'}${text}` : url;
 }
+
+/**
+ * The address of a web page the web view may show: an absolute http(s) URL, normalised; null
+ * for anything else (`javascript:`, `data:`, a relative or malformed address) and for an
+ * address with a user name or password in it (`https://bank.com@evil.example` reads as one
+ * site and opens another).
+ */
+export function webPageUrl(raw: string | undefined): string | null {
+  if (!raw) return null;
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  if (url.username || url.password || !url.hostname) return null;
+  return url.href;
+}

@@ -96,8 +96,8 @@ describe('the app router', () => {
   });
 
   it('opens a deep link when signed in; later screens show their title and "Coming soon"', async () => {
-    renderAt('/wx/favorites/add?userId=1', { token: 't' });
-    expect(screen.getByRole('heading', { name: 'Add to Favorites' })).toBeTruthy();
+    renderAt('/wx/shake/index?userId=1', { token: 't' });
+    expect(screen.getByRole('heading', { name: 'Shake' })).toBeTruthy();
     expect(screen.getByText('Coming soon')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
   });

@@ -63,6 +63,8 @@ import { PostMomentScreen } from './screens/moments/PostMomentScreen';
 import { AlbumScreen } from './screens/moments/AlbumScreen';
 import { MomentDetailScreen } from './screens/moments/MomentDetailScreen';
 import { InteractionsScreen } from './screens/moments/InteractionsScreen';
+import { AddFavoriteScreen } from './screens/favorites/AddFavoriteScreen';
+import { FavoritesScreen } from './screens/favorites/FavoritesScreen';
 import { FeedbackScreen } from './screens/feedback/FeedbackScreen';
 import { DownloadScreen } from './screens/download/DownloadScreen';
 import { IntroScreen } from './screens/intro/IntroScreen';
@@ -140,7 +142,7 @@ const tabs: readonly TabDef[] = [
 const soonPublic: ReadonlyArray<PathName & RouteTitle> = ['piLogin'];
 
 /** Pages whose screens arrive with later issues: the real title bar and "Coming soon". */
-const soonSignedIn: ReadonlyArray<PathName & RouteTitle> = ['shake', 'nearby', 'favorites', 'addFavorite'];
+const soonSignedIn: ReadonlyArray<PathName & RouteTitle> = ['shake', 'nearby'];
 
 const page = (path: string, element: RouteObject['element']): RouteObject => ({
   path,
@@ -319,6 +321,15 @@ const routes: RouteObject[] = [
           ),
           page(paths.postMoment, <PostMomentScreen />),
           page(paths.feedback, <FeedbackScreen />),
+          page(
+            paths.favorites,
+            <FavoritesScreen
+              addUrl={paths.addFavorite}
+              addFriendDetailUrl={paths.addFriendDetail}
+              downloadUrl={paths.download}
+            />,
+          ),
+          page(paths.addFavorite, <AddFavoriteScreen />),
           page(paths.myAlbum, <AlbumScreen detailUrl={paths.momentDetail} postUrl={paths.postMoment} />),
           page(paths.momentDetail, <MomentDetailScreen albumUrl={paths.myAlbum} />),
           page(paths.momentsMessages, <InteractionsScreen detailUrl={paths.momentDetail} />),

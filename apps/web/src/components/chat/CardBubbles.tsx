@@ -1,4 +1,4 @@
-import { EnvironmentOutline, FileOutline, StarOutline } from 'antd-mobile-icons';
+import { EnvironmentOutline, FileOutline } from 'antd-mobile-icons';
 import { currentLocale, useT } from '../../i18n';
 import { fileKind, extensionOf } from '../../lib/fileKind';
 import { withQuery } from '../../lib/url';
@@ -6,7 +6,7 @@ import { AppLink } from '../AppLink';
 import { Avatar } from '../Avatar';
 import { showToast } from '../../lib/ui';
 import { useChatLinks } from './ChatLinks';
-import { collectionSummary, formatFileSize, mapUrl, type ContentOf } from './content';
+import { formatFileSize, mapUrl, type ContentOf } from './content';
 import s from './chat.module.css';
 
 /** A shared place: its name and address; opens the place on OpenStreetMap in a new tab. */
@@ -61,21 +61,6 @@ export function ContactCardBubble({ content }: { content: ContentOf<'CARD'> }) {
       </span>
       <span className={s.cardFooter}>{t('chatWindow.card')}</span>
     </AppLink>
-  );
-}
-
-/** A favorite shared into the chat. */
-export function CollectionBubble({ content }: { content: Record<string, unknown> }) {
-  const t = useT();
-  const summary = collectionSummary(content);
-  return (
-    <div className={s.card}>
-      <span className={s.cardMain} data-row>
-        <StarOutline className={s.cardIcon} aria-hidden />
-        <span className={s.cardTitle}>{summary || t('chatWindow.favorite')}</span>
-      </span>
-      <span className={s.cardFooter}>{t('chatWindow.favorite')}</span>
-    </div>
   );
 }
 

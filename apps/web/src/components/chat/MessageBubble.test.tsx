@@ -7,6 +7,7 @@ import type { LocalMessage } from '../../store/chat/types';
 import { ChatLinksContext } from './ChatLinks';
 import { MessageBubble } from './MessageBubble';
 import { installPointerCapture } from './testSupport';
+import { fakeServer } from '../../test/fakeServer';
 
 const { copyText } = vi.hoisted(() => ({ copyText: vi.fn(() => Promise.resolve(true)) }));
 vi.mock('../../lib/clipboard', () => ({ copyText }));
@@ -176,10 +177,53 @@ describe('MessageBubble', () => {
     expect(await screen.findByText('File function not yet implemented')).toBeTruthy();
   });
 
-  it('shows a favorite with its summary', () => {
-    renderBubble(message({ msgType: 'COLLECTION', content: { title: 'Recipe: dumplings' } }));
+  it('shows a shared favorite as the chat shows its content, with whose it was', () => {
+    const { unmount } = renderBubble(
+      message({
+        msgType: 'COLLECTION',
+        content: { kind: 'NOTE', content: { text: 'Recipe: dumplings' }, sourceName: '', sourceTime: 1 },
+      }),
+    );
     expect(screen.getByText('Recipe: dumplings')).toBeTruthy();
     expect(screen.getByText('Favorite')).toBeTruthy();
+    unmount();
+    renderBubble(
+      message({
+        msgType: 'COLLECTION',
+        content: {
+          kind: 'LOCATION',
+          content: { name: 'Pier 7', address: '', latitude: 1, longitude: 2 },
+          sourceName: 'Amy',
+          sourceTime: 1,
+        },
+      }),
+    );
+    expect(screen.getByRole('link', { name: /Pier 7/ })).toBeTruthy();
+    expect(screen.getByText('Favorite · Amy')).toBeTruthy();
+  });
+
+  it('adds a stored message to Favorites from its long-press menu, not one still sending', async () => {
+    const server = fakeServer({
+      addMessageToFavorites: () => ({
+        favoriteId: '5',
+        kind: 'TEXT',
+        content: { text: 'keep me' },
+        sourceName: 'Amy',
+        sourceTime: 1,
+        createdAt: 2,
+      }),
+    });
+    const { unmount } = renderBubble(message({ id: 'local_1', type: 2, content: { text: 'not yet' } }));
+    fireEvent.contextMenu(screen.getByText('not yet'));
+    await screen.findByRole('button', { name: 'Copy' });
+    expect(screen.queryByRole('button', { name: 'Favorite' })).toBeNull();
+    unmount();
+
+    renderBubble(message({ id: '900', msgId: '900', seq: 4, chatId: '31', content: { text: 'keep me' } }));
+    fireEvent.contextMenu(screen.getByText('keep me'));
+    await user.click(await screen.findByRole('button', { name: 'Favorite' }));
+    expect(await screen.findByText('Added to Favorites')).toBeTruthy();
+    expect(server.called('addMessageToFavorites')[0]?.request).toEqual({ chatId: '31', msgId: '900' });
   });
 
   it('shows a call record with its length, in seconds or minutes', () => {

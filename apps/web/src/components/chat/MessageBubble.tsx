@@ -1,18 +1,21 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { SpinLoading } from 'antd-mobile';
-import { PhoneFill, VideoOutline } from 'antd-mobile-icons';
+import { PhoneFill, StarOutline, VideoOutline } from 'antd-mobile-icons';
 import { MsgType } from '@paichat/protocol';
 import { currentLocale, useT } from '../../i18n';
 import { formatCallDuration } from '../../lib/chatTime';
+import { useLongPress } from '../../lib/useLongPress';
 import { noticeText } from '../../store/chat/preview';
 import type { LocalMessage } from '../../store/chat/types';
 import { Avatar } from '../Avatar';
-import { CollectionBubble, ContactCardBubble, FileBubble, LocationBubble } from './CardBubbles';
+import { ContactCardBubble, FileBubble, LocationBubble } from './CardBubbles';
+import { ActionSheet } from './Sheet';
+import { useMessageActions } from './useMessageActions';
 import { ImageBubble } from './ImageBubble';
 import { TextBubble } from './TextBubble';
 import { VideoBubble } from './VideoBubble';
 import { VoiceBubble } from './VoiceBubble';
-import { readContent } from './content';
+import { readContent, type ContentOf } from './content';
 import s from './chat.module.css';
 
 /** Whether the row is a centred notice rather than someone's bubble. */
@@ -33,12 +36,34 @@ function CallRecord({ video, duration }: { video: boolean; duration: number }) {
   );
 }
 
+/** A favorite shared into the chat: what it holds, drawn as the chat draws it, and whose it was. */
+function CollectionBubble({ content }: { content: ContentOf<'COLLECTION'> }) {
+  const t = useT();
+  // A note reads as a text; a kind this client does not know yet shows as unsupported.
+  const msgType = content.kind === 'NOTE' ? MsgType.TEXT : content.kind;
+  return (
+    <div className={s.collection}>
+      <ContentByType msgType={msgType} content={content.content} />
+      <span className={s.cardFooter}>
+        <StarOutline aria-hidden />{' '}
+        {content.sourceName
+          ? t('chatWindow.favoriteFrom', { name: content.sourceName })
+          : t('chatWindow.favorite')}
+      </span>
+    </div>
+  );
+}
+
 /** The content of one message by its type; null for records that show nothing (call starts). */
 export function MessageContent({ message }: { message: LocalMessage }): ReactNode {
+  return <ContentByType msgType={message.msgType} content={message.content} />;
+}
+
+/** Content drawn as the chat draws a message of `msgType` (also a favorite's, by its kind). */
+export function ContentByType({ msgType, content }: { msgType: string; content: unknown }): ReactNode {
   const t = useT();
-  const { content } = message;
   const unsupported = <div className={s.text}>{t('chatWindow.unsupported')}</div>;
-  switch (message.msgType) {
+  switch (msgType) {
     case MsgType.TEXT: {
       const value = readContent('TEXT', content);
       return value ? <TextBubble text={value.text} /> : unsupported;
@@ -74,9 +99,7 @@ export function MessageContent({ message }: { message: LocalMessage }): ReactNod
     case MsgType.TRTC_VOICE_END:
     case MsgType.TRTC_VIDEO_END: {
       const value = readContent('CALL_END', content);
-      return (
-        <CallRecord video={message.msgType === MsgType.TRTC_VIDEO_END} duration={value?.duration ?? 0} />
-      );
+      return <CallRecord video={msgType === MsgType.TRTC_VIDEO_END} duration={value?.duration ?? 0} />;
     }
     case MsgType.TRTC_VOICE_START:
     case MsgType.TRTC_VIDEO_START:
@@ -108,8 +131,8 @@ export interface MessageBubbleProps {
  * sender's photo, system notices centred in grey. An own message still sending shows a
  * spinner; a failed one a red "!" that sends it again.
  */
-export function MessageBubble({ message, senderName, onRetry }: MessageBubbleProps) {
-  const t = useT();
+export function MessageBubble(props: MessageBubbleProps) {
+  const { message } = props;
   if (isNotice(message)) {
     return (
       <div className={s.noticeRow}>
@@ -119,6 +142,18 @@ export function MessageBubble({ message, senderName, onRetry }: MessageBubblePro
   }
   if (message.msgType === MsgType.TRTC_VOICE_START || message.msgType === MsgType.TRTC_VIDEO_START)
     return null;
+  return <PersonRow {...props} />;
+}
+
+/**
+ * Someone's message. Holding the bubble (or its context menu) offers what can be done with it:
+ * Copy a text, add it to Favorites once the server has it.
+ */
+function PersonRow({ message, senderName, onRetry }: MessageBubbleProps) {
+  const t = useT();
+  const actions = useMessageActions(message);
+  const [menu, setMenu] = useState(false);
+  const longPress = useLongPress(() => actions.length > 0 && setMenu(true));
   const content = <MessageContent message={message} />;
   const own = message.type === 2;
   const name = senderName || message.nickName;
@@ -130,7 +165,7 @@ export function MessageBubble({ message, senderName, onRetry }: MessageBubblePro
       <div className={s.column}>
         {senderName && !own && <span className={s.sender}>{senderName}</span>}
         <div className={s.line}>
-          <div className={s.bubble} data-framed={FRAMED.has(message.msgType) || undefined}>
+          <div className={s.bubble} data-framed={FRAMED.has(message.msgType) || undefined} {...longPress}>
             {content}
           </div>
           {own && message.sendtype === 'wating' && (
@@ -150,6 +185,13 @@ export function MessageBubble({ message, senderName, onRetry }: MessageBubblePro
           )}
         </div>
       </div>
+      <ActionSheet
+        open={menu}
+        title={t('chatWindow.messageActions')}
+        actions={actions}
+        cancelLabel={t('common.cancel')}
+        onClose={() => setMenu(false)}
+      />
     </div>
   );
 }

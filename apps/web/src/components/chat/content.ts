@@ -41,7 +41,12 @@ const readers = {
     /** Opens the person's page for whoever holds the card (older cards have none). */
     ref: optionalText,
   }),
-  COLLECTION: z.record(z.string(), z.unknown()),
+  COLLECTION: z.object({
+    kind: z.string(),
+    content: z.record(z.string(), z.unknown()),
+    sourceName: optionalText,
+    sourceTime: optionalNumber,
+  }),
   FILE: z.object({ url: fileUrl, name: optionalText, size: optionalNumber }),
   ALERT: z.object({
     code: z.string(),
@@ -68,15 +73,6 @@ export function mapUrl(latitude: number, longitude: number): string {
   const lat = latitude.toFixed(6);
   const lon = longitude.toFixed(6);
   return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=16/${lat}/${lon}`;
-}
-
-/** The first text-like field of a favorite, to show as its summary. */
-export function collectionSummary(content: Record<string, unknown>): string {
-  for (const key of ['title', 'text', 'content', 'name', 'desc', 'description']) {
-    const value = content[key];
-    if (typeof value === 'string' && value.trim()) return value.trim();
-  }
-  return '';
 }
 
 /** A file size the way people read it ("512 B", "1.4 MB"), in the interface language. */

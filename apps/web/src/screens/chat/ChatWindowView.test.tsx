@@ -6,6 +6,7 @@ import { VirtuosoMockContext } from 'react-virtuoso';
 import { configureRequest, resetRequest } from '../../api/request';
 import { installReact19Render } from '../../lib/ui';
 import { installPointerCapture } from '../../components/chat/testSupport';
+import { fakeServer } from '../../test/fakeServer';
 import { envelope, renderScreen } from '../../test/render';
 import type { ChatWindowState, LocalMessage } from '../../store/chat/types';
 import { ChatWindowView } from './ChatWindowView';
@@ -201,11 +202,24 @@ describe('ChatWindowView', () => {
     vi.unstubAllGlobals();
   });
 
-  it('shows no favorites yet, with no made-up items', async () => {
+  it('says when there are no favorites yet', async () => {
+    fakeServer({ listFavorites: () => ({ list: [], next: null }) });
     renderWindow();
     await user.click(within(await openMenu()).getByRole('button', { name: 'Favorites' }));
     const sheet = await screen.findByRole('dialog', { name: 'Favorites' });
-    expect(within(sheet).getByText('No favorites yet')).toBeTruthy();
+    expect(await within(sheet).findByText('No favorites yet')).toBeTruthy();
+  });
+
+  it('sends a favorite picked from my Favorites as a COLLECTION naming it', async () => {
+    const note = { kind: 'NOTE' as const, content: { text: 'Pack the tent' }, sourceName: '', sourceTime: 1 };
+    fakeServer({
+      listFavorites: () => ({ list: [{ ...note, favoriteId: '64', createdAt: 2 }], next: null }),
+    });
+    const { cmds } = renderWindow();
+    await user.click(within(await openMenu()).getByRole('button', { name: 'Favorites' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Favorites' });
+    await user.click(await within(sheet).findByRole('button', { name: /Pack the tent/ }));
+    expect(cmds.send).toHaveBeenCalledWith('c1', 'COLLECTION', { favoriteId: '64' });
   });
 
   it('sends a friend’s contact card picked from the friend list', async () => {

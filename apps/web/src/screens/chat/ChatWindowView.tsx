@@ -175,7 +175,14 @@ export function ChatWindowView({
           void send(MsgType.CARD, { userId }).catch(() => undefined);
         }}
       />
-      <FavoritesSheet open={sheet === 'favorites'} onClose={() => setSheet(null)} />
+      <FavoritesSheet
+        open={sheet === 'favorites'}
+        onClose={() => setSheet(null)}
+        onPick={(favoriteId) => {
+          setMenuOpen(false);
+          void send(MsgType.COLLECTION, { favoriteId }).catch(() => undefined);
+        }}
+      />
     </div>
   );
 }

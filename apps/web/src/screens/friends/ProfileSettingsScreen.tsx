@@ -10,8 +10,8 @@ import { withQuery } from '../../lib/url';
 import { useNav } from '../../nav';
 import { useT } from '../../i18n';
 import { displayNameOf } from '../../lib/contactGroups';
-import { useChatCommands } from '../../store/chat/hooks';
 import { CardPickerSheet } from '../chat/CardPickerSheet';
+import { useSendToFriend } from '../chat/useSendToFriend';
 import { PersonLoader, useUserIdParam } from './PersonLoader';
 import s from './friends.module.css';
 
@@ -28,7 +28,7 @@ function Settings({ person, setRemarkUrl, contactUrl }: { person: PersonView } &
   const remove = useDeleteFriend();
   const name = displayNameOf(person);
   const [sharing, setSharing] = useState(false);
-  const chats = useChatCommands();
+  const sendToFriend = useSendToFriend();
 
   const onBlacklist = async (blocked: boolean) => {
     // Adding cuts them off: ask first. Taking them off the list again is harmless.
@@ -50,22 +50,17 @@ function Settings({ person, setRemarkUrl, contactUrl }: { person: PersonView } &
   };
 
   /** Sends this person's card into the chat with the chosen friend, as the chat's attachment menu would. */
-  const onShareTo = async (recipientId: string, recipientName: string) => {
-    const confirmed = await confirmDialog({
-      title: t('friends.shareCard'),
-      content: t('friends.shareCardConfirm', { name, recipient: recipientName }),
-      confirmText: t('friends.send'),
-      cancelText: t('common.cancel'),
-    });
-    if (!confirmed) return;
-    try {
-      const chatId = await chats.open({ userId: recipientId });
-      await chats.send(chatId, MsgType.CARD, { userId: person.userId });
-      showToast(t('friends.shareCardSent'), { role: 'status' });
-    } catch {
-      // A refusal or an outage shows in that chat, where the card waits to be sent again.
-    }
-  };
+  const onShareTo = (recipientId: string, recipientName: string) =>
+    sendToFriend(
+      recipientId,
+      MsgType.CARD,
+      { userId: person.userId },
+      {
+        title: t('friends.shareCard'),
+        question: t('friends.shareCardConfirm', { name, recipient: recipientName }),
+        sent: t('friends.shareCardSent'),
+      },
+    );
 
   const onDelete = async () => {
     const confirmed = await confirmDialog({

@@ -12,7 +12,7 @@ import { dayKey } from '../../lib/timeAgo';
 import { withQuery } from '../../lib/url';
 import { useNav, useRouteParams } from '../../nav';
 import { CoverHeader } from './CoverHeader';
-import { ListEnd, loadMore, nearEnd } from './ListEnd';
+import { ListEnd, loadMore, nearEnd } from '../../components/ListEnd';
 import { nameOf } from './people';
 import s from './moments.module.css';
 
@@ -119,6 +119,7 @@ export function AlbumScreen({ detailUrl, postUrl }: AlbumScreenProps) {
         query={album}
         count={moments.length}
         failedText={t('moments.loadFailed')}
+          endText={t('moments.noMore')}
         empty={<EmptyState icon={<PictureOutline />} title={t('moments.albumEmpty')} />}
       />
     </Page>

@@ -15,7 +15,7 @@ import { useNav } from '../../nav';
 import { CoverHeader } from './CoverHeader';
 import { CommentBar } from './CommentBar';
 import { MomentCard } from './MomentCard';
-import { ListEnd, loadMore, nearEnd } from './ListEnd';
+import { ListEnd, loadMore, nearEnd } from '../../components/ListEnd';
 import { useCommentTarget } from './useCommentTarget';
 import s from './moments.module.css';
 
@@ -120,6 +120,7 @@ export function MomentsScreen({ postUrl, albumUrl, detailUrl, messagesUrl }: Mom
           query={feed}
           count={moments.length}
           failedText={t('moments.loadFailed')}
+          endText={t('moments.noMore')}
           empty={
             <EmptyState icon={<PictureOutline />} title={t('moments.empty')} hint={t('moments.emptyHint')} />
           }

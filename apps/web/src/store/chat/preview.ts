@@ -76,9 +76,14 @@ export function previewText(m: PreviewSource, t: Translate = chatT): string {
   return m.sender ? oneLine(`${m.sender}: ${text}`) : text;
 }
 
-function contentPreview(m: PreviewSource, t: Translate): string {
+/**
+ * A message's content in one line ("[Image]", its text, "[Location] name" …); a favorite's too
+ * (its kind as the message type, a note as a TEXT).
+ */
+export function contentPreview(m: Pick<PreviewSource, 'msgType' | 'content'>, t: Translate = chatT): string {
   switch (m.msgType) {
     case MsgType.TEXT:
+    case 'NOTE':
       return oneLine(field(m.content, 'text'));
     case MsgType.IMAGE:
       return t('chat.preview.image');
@@ -90,8 +95,15 @@ function contentPreview(m: PreviewSource, t: Translate): string {
       return oneLine(labelled(t('chat.preview.location'), field(m.content, 'name')));
     case MsgType.CARD:
       return oneLine(labelled(t('chat.preview.card'), field(m.content, 'nickName')));
-    case MsgType.COLLECTION:
-      return t('chat.preview.favorite');
+    case MsgType.COLLECTION: {
+      const inner = (m.content as { content?: unknown } | null)?.content;
+      return oneLine(
+        labelled(
+          t('chat.preview.favorite'),
+          field(inner, 'text') || field(inner, 'name') || field(inner, 'nickName'),
+        ),
+      );
+    }
     case MsgType.FILE:
       return oneLine(labelled(t('chat.preview.file'), field(m.content, 'name')));
     case MsgType.TRTC_VOICE_START:

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { UseInfiniteQueryResult } from '@tanstack/react-query';
-import { useT } from '../../i18n';
-import s from './moments.module.css';
+import { useT } from '../i18n';
+import s from './ListEnd.module.css';
 
 export interface ListEndProps {
   query: Pick<
@@ -18,10 +18,12 @@ export interface ListEndProps {
   /** What an empty list says. */
   empty: ReactNode;
   failedText: string;
+  /** What the end of a list says ("No more moments"). */
+  endText: string;
 }
 
-/** What ends a paged list of posts: loading, a failure with Retry, "nothing yet" or "no more". */
-export function ListEnd({ query, count, empty, failedText }: ListEndProps) {
+/** What ends a paged list: loading, a failure with Retry, "nothing yet" or "no more". */
+export function ListEnd({ query, count, empty, failedText, endText }: ListEndProps) {
   const t = useT();
   const retry = (again: () => unknown) => (
     <div className={s.note}>
@@ -35,7 +37,7 @@ export function ListEnd({ query, count, empty, failedText }: ListEndProps) {
   if (query.isError && count === 0) return retry(query.refetch);
   if (count === 0) return empty;
   if (query.isFetchNextPageError) return retry(query.fetchNextPage);
-  if (!query.hasNextPage) return <p className={s.note}>{t('moments.noMore')}</p>;
+  if (!query.hasNextPage) return <p className={s.note}>{endText}</p>;
   return null;
 }
 
@@ -45,8 +47,8 @@ export function loadMore(query: ListEndProps['query']): void {
     void query.fetchNextPage();
 }
 
-/** Posts left below the last one on screen when the next page is asked for. */
+/** Items left below the last one on screen when the next page is asked for. */
 const LOOKAHEAD = 5;
 
-/** Whether the last post on screen (`endIndex`) is near the end of the `count` loaded. */
+/** Whether the last item on screen (`endIndex`) is near the end of the `count` loaded. */
 export const nearEnd = (endIndex: number, count: number): boolean => endIndex >= count - 1 - LOOKAHEAD;

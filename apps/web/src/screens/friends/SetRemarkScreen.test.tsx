@@ -1,10 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TAGS_MAX, type Friend, type PersonView } from '@paichat/protocol';
 import { configureRequest, resetRequest } from '../../api/request';
 import { friendListKey } from '../../api/queries/friendList';
+import { installReact19Render } from '../../lib/ui';
 import { renderScreen } from '../../test/render';
+import { dialogClosed, dialogShowing } from '../../test/dialogs';
 import { fakeServer, refusal } from '../../test/fakeServer';
 import { SetRemarkScreen, cleanTags } from './SetRemarkScreen';
 
@@ -37,6 +39,7 @@ function serve() {
 
 const open = () => renderScreen(<SetRemarkScreen />, { path: '/wx/personInfo/beizhu?userId=7' });
 
+beforeAll(() => installReact19Render());
 beforeEach(() => resetRequest());
 afterEach(() => resetRequest());
 
@@ -92,6 +95,25 @@ describe('SetRemarkScreen', () => {
     expect(screen.getAllByRole('button', { name: /^Remove tag/ })).toHaveLength(TAGS_MAX);
     expect(screen.getByRole('textbox', { name: 'New tag' }).hasAttribute('disabled')).toBe(true);
     expect(screen.getByText(`At most ${TAGS_MAX} tags`)).toBeTruthy();
+  });
+
+  it("asks Save changes? on Back once a tag is removed; Don't save leaves it saved as it was", async () => {
+    const api = serve();
+    const { nav } = open();
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    await screen.findByText('work');
+    // Nothing changed yet: Back leaves at once.
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(nav.navigateBack).toHaveBeenCalledOnce();
+
+    await user.click(screen.getByRole('button', { name: 'Remove tag work' }));
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await user.click(
+      within(await dialogShowing('Save changes?')).getByRole('button', { name: "Don't save" }),
+    );
+    await waitFor(() => expect(nav.navigateBack).toHaveBeenCalledTimes(2));
+    expect(api.called('setRemark')).toEqual([]);
+    await dialogClosed('Save changes?');
   });
 
   it('cleans tags before saving', () => {

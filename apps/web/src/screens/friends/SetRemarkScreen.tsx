@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { CloseOutline } from 'antd-mobile-icons';
 import { REMARK_MAX, TAGS_MAX, TAG_MAX, type PersonView } from '@paichat/protocol';
 import { Page } from '../../components/Page';
+import { LeaveGuard } from '../../components/leaveGuard';
 import { TextField } from '../../components/TextField';
 import { useSetRemark } from '../../api/queries/setRemark';
 import { useFriendInfo } from '../../api/queries/friendInfo';
@@ -45,6 +46,9 @@ export function SetRemarkScreen() {
   const remarkValue = remark ?? person?.remark ?? '';
   const tagsValue = tags ?? person?.tags ?? [];
   const full = tagsValue.length >= TAGS_MAX;
+  const dirty =
+    !!person &&
+    (remarkValue.trim() !== person.remark || cleanTags(tagsValue).join('\n') !== person.tags.join('\n'));
 
   const addTag = () => {
     const tag = tagDraft.trim();
@@ -91,6 +95,7 @@ export function SetRemarkScreen() {
         </button>
       }
     >
+      <LeaveGuard dirty={dirty} save={() => void submit()} />
       <form id={formId} className={s.form} onSubmit={submit} noValidate>
         <TextField
           label={t('friends.remark')}

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { GROUP_NAME_MAX, renameGroup, type GroupView } from '@paichat/protocol';
 import { Page } from '../../components/Page';
 import { TextField } from '../../components/TextField';
+import { useLeaveGuard } from '../../components/leaveGuard';
 import { useUpdateGroup } from '../../api/queries/groupInfo';
 import { useT } from '../../i18n';
 import { useNav } from '../../nav';
@@ -15,12 +16,16 @@ function NameForm({ id, group, onSave }: { id: string; group: GroupView; onSave:
   const [value, setValue] = useState(group.name);
   const [error, setError] = useState<string | null>(null);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const commit = () => {
     const name = value.trim();
     setError(name ? null : t('groups.name.required'));
     if (name) onSave(name);
   };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    commit();
+  };
+  useLeaveGuard(isOwner && value.trim() !== group.name, commit);
 
   return (
     <form id={id} className={s.form} onSubmit={submit} noValidate>

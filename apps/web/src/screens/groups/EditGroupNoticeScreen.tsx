@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { GROUP_NOTICE_MAX, setGroupNotice, type GroupView } from '@paichat/protocol';
 import { Page } from '../../components/Page';
+import { useLeaveGuard } from '../../components/leaveGuard';
 import { useUpdateGroup } from '../../api/queries/groupInfo';
 import { currentLocale, useT } from '../../i18n';
 import { formatMessageTime } from '../../lib/chatTime';
@@ -40,10 +41,12 @@ function NoticeForm({
   const t = useT();
   const hintId = useId();
   const [value, setValue] = useState(group.notice);
+  const commit = () => onSave(value.trim());
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSave(value.trim());
+    commit();
   };
+  useLeaveGuard(value.trim() !== group.notice, commit);
   return (
     <form id={id} className={s.form} onSubmit={submit} noValidate>
       <textarea

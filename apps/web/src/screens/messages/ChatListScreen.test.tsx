@@ -10,6 +10,7 @@ import { configureRequest, resetRequest } from '../../api/request';
 import { NavContext } from '../../nav';
 import { renderScreen, stubNav } from '../../test/render';
 import { fakeServer } from '../../test/fakeServer';
+import { dialogClosed, dialogShowing } from '../../test/dialogs';
 import { ChatEngineProvider } from '../../store/chat/hooks';
 import type { ChatEngine } from '../../store/chat/engine';
 import { ChatLifecycle } from '../../store/chat/lifecycle';
@@ -82,7 +83,7 @@ describe('ChatListScreen on the chat engine', () => {
     ).toBeTruthy();
   });
 
-  it('removes a deleted chat from the list', async () => {
+  it('removes a deleted chat from the list once confirmed', async () => {
     await setup();
     fireEvent.contextMenu(await screen.findByRole('link', { name: 'Chen' }));
     await user.click(
@@ -90,7 +91,9 @@ describe('ChatListScreen on the chat engine', () => {
         name: 'Delete',
       }),
     );
+    await user.click(within(await dialogShowing('Delete Chen?')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(rowNames()).toEqual(['Ben']));
+    await dialogClosed('Delete Chen?');
   });
 
   it('offers a group chat, adding contacts and the scanner under "+"', async () => {

@@ -1,11 +1,12 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 // antd-mobile's Popup keeps pointer-events off while it slides in.
 const user = userEvent.setup({ pointerEventsCheck: 0 });
 import { installReact19Render } from '../../lib/ui';
 import { renderScreen } from '../../test/render';
+import { dialogClosed, dialogShowing } from '../../test/dialogs';
 import type { ChatListEntry } from '../../store/chat/types';
 import { saveDraft } from '../../lib/drafts';
 import { installPointerCapture } from '../../components/chat/testSupport';
@@ -37,6 +38,12 @@ const actions = (): ChatListActions & { [K in keyof ChatListActions]: ReturnType
   remove: vi.fn(() => Promise.resolve()),
   refresh: vi.fn(() => Promise.resolve()),
 });
+
+/**
+ * Fake timeouts only (the long press): a faked requestAnimationFrame left unflushed would stall
+ * antd-mobile's animations for the rest of the file, and a dialog would never finish closing.
+ */
+const useFakeTimeouts = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
 
 function renderList(entries: ChatListEntry[], acts = actions()) {
   const result = renderScreen(
@@ -124,7 +131,7 @@ describe('ChatListView', () => {
   });
 
   it('offers Pin, Mute and Delete after a long press, and runs the chosen one', async () => {
-    vi.useFakeTimers();
+    useFakeTimeouts();
     const { acts, nav } = renderList([entry({})]);
     const row = screen.getByRole('link', { name: 'Amy' });
     fireEvent.pointerDown(row, { pointerType: 'touch', clientX: 10, clientY: 10 });
@@ -143,20 +150,34 @@ describe('ChatListView', () => {
     expect(acts.setTop).toHaveBeenCalledWith('1', true);
   });
 
-  it('offers Unpin and Unmute for a pinned, muted chat; Delete removes it', async () => {
+  it('offers Unpin and Unmute for a pinned, muted chat', async () => {
     const { acts } = renderList([entry({ top: 'Y', disturb: 'Y' })]);
     fireEvent.contextMenu(screen.getByRole('link', { name: 'Amy' }));
     const sheet = await screen.findByRole('dialog', { name: 'Actions for Amy' });
     expect(within(sheet).getByRole('button', { name: 'Unpin' })).toBeTruthy();
     await user.click(within(sheet).getByRole('button', { name: 'Unmute' }));
     expect(acts.setDisturb).toHaveBeenCalledWith('1', false);
-    fireEvent.contextMenu(screen.getByRole('link', { name: 'Amy' }));
-    await user.click(
-      within(await screen.findByRole('dialog', { name: 'Actions for Amy' })).getByRole('button', {
-        name: 'Delete',
-      }),
-    );
-    expect(acts.remove).toHaveBeenCalledWith('1');
+  });
+
+  it('asks "Delete Amy?" before Delete removes the chat; Cancel keeps it', async () => {
+    const { acts } = renderList([entry({})]);
+    const chooseDelete = async () => {
+      fireEvent.contextMenu(screen.getByRole('link', { name: 'Amy' }));
+      const sheet = await screen.findByRole('dialog', { name: 'Actions for Amy' });
+      await user.click(within(sheet).getByRole('button', { name: 'Delete' }));
+      return dialogShowing('Delete Amy?');
+    };
+
+    const first = await chooseDelete();
+    expect(first.textContent).toContain('its messages are kept');
+    await user.click(within(first).getByRole('button', { name: 'Cancel' }));
+    await dialogClosed('Delete Amy?');
+    expect(acts.remove).not.toHaveBeenCalled();
+    expect(screen.getByRole('link', { name: 'Amy' })).toBeTruthy();
+
+    await user.click(within(await chooseDelete()).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(acts.remove).toHaveBeenCalledWith('1'));
+    await dialogClosed('Delete Amy?');
   });
 
   describe('swiping a row', () => {
@@ -212,12 +233,15 @@ describe('ChatListView', () => {
       expect(nav.navigateTo).not.toHaveBeenCalled();
     });
 
-    it('labels the buttons by the chat state and deletes with the danger button', async () => {
+    it('labels the buttons by the chat state and deletes with the danger button, once confirmed', async () => {
       const { acts } = renderList([entry({ top: 'Y', disturb: 'Y' })]);
       swipe(screen.getByRole('link', { name: 'Amy' }), 100);
       expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Unpin', 'Unmute', 'Delete']);
       await user.click(screen.getByRole('button', { name: 'Delete' }));
-      expect(acts.remove).toHaveBeenCalledWith('1');
+      expect(acts.remove).not.toHaveBeenCalled();
+      await user.click(within(await dialogShowing('Delete Amy?')).getByRole('button', { name: 'Delete' }));
+      await waitFor(() => expect(acts.remove).toHaveBeenCalledWith('1'));
+      await dialogClosed('Delete Amy?');
     });
 
     it('closes on a tap on the open row or another row, which does not open a chat', () => {
@@ -244,7 +268,7 @@ describe('ChatListView', () => {
     });
 
     it('never raises the long-press sheet, however long the finger stays down', () => {
-      vi.useFakeTimers();
+      useFakeTimeouts();
       const { nav } = renderList([entry({})]);
       const row = screen.getByRole('link', { name: 'Amy' });
       fireEvent.pointerDown(row, touch(300));

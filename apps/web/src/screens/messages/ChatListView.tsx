@@ -4,6 +4,7 @@ import { MessageOutline } from 'antd-mobile-icons';
 import { EmptyState } from '../../components/EmptyState';
 import { ActionSheet, type SheetAction } from '../../components/chat/Sheet';
 import { useT } from '../../i18n';
+import { confirmDialog } from '../../lib/ui';
 import type { ChatListEntry } from '../../store/chat/types';
 import { loadDraft } from '../../lib/drafts';
 import { useNow } from '../../lib/useNow';
@@ -29,6 +30,17 @@ export interface ChatListViewProps {
 /** Failures are toasted by the request function; nothing more to say here. */
 const quietly = (promise: Promise<void>) => void promise.catch(() => undefined);
 
+/** Spec 4's "delete {item}": a chat leaves the list only once confirmed. */
+async function confirmDelete(entry: ChatListEntry, actions: ChatListActions, t: ReturnType<typeof useT>) {
+  const sure = await confirmDialog({
+    title: t('messages.deleteTitle', { item: entry.nickName }),
+    content: t('messages.deleteHint'),
+    confirmText: t('messages.delete'),
+    cancelText: t('common.cancel'),
+  });
+  if (sure) quietly(actions.remove(entry.chatId));
+}
+
 /** A chat's actions, labelled by its state: the long-press sheet and the swipe both offer these. */
 function chatActions(
   entry: ChatListEntry,
@@ -53,7 +65,7 @@ function chatActions(
       key: 'delete',
       label: t('messages.delete'),
       danger: true,
-      onSelect: () => quietly(actions.remove(chatId)),
+      onSelect: () => void confirmDelete(entry, actions, t),
     },
   ];
 }

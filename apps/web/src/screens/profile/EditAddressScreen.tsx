@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { CascadePicker } from 'antd-mobile';
 import type { Address } from '@paichat/protocol';
 import { InfoList } from '../../components/InfoList';
+import { useLeaveGuard } from '../../components/leaveGuard';
 import { useNav } from '../../nav';
 import { useT } from '../../i18n';
 import { EditorPage } from './EditorPage';
@@ -46,11 +47,15 @@ function AddressForm({
   const [picking, setPicking] = useState(false);
   const shown = useRegionText(address);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const commit = () => {
     if (sameAddress(address, initial)) nav.navigateBack();
     else void save({ address });
   };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    commit();
+  };
+  useLeaveGuard(!sameAddress(address, initial), commit);
 
   return (
     <form id={id} onSubmit={submit} noValidate>

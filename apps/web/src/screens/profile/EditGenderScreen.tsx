@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { Gender } from '@paichat/protocol';
+import { useLeaveGuard } from '../../components/leaveGuard';
 import { useNav } from '../../nav';
 import { useT } from '../../i18n';
 import { check } from '../../lib/checker';
@@ -30,14 +31,18 @@ function GenderForm({
   const [gender, setGender] = useState<Gender | ''>(initialGender(initial));
   const [error, setError] = useState<string | null>(null);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const commit = () => {
     const failure = check({ gender }, genderRules(t));
     setError(failure?.message ?? null);
     if (failure || gender === '') return;
     if (gender === initial) nav.navigateBack();
     else void save({ gender });
   };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    commit();
+  };
+  useLeaveGuard(gender !== initialGender(initial), commit);
 
   return (
     <form id={id} onSubmit={submit} noValidate>

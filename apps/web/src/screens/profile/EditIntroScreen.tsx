@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { INTRO_MAX } from '@paichat/protocol';
 import { useDict } from '../../api/queries/dict';
+import { useLeaveGuard } from '../../components/leaveGuard';
 import { useNav } from '../../nav';
 import { useT } from '../../i18n';
 import { check } from '../../lib/checker';
@@ -51,8 +52,7 @@ function IntroForm({
   const [value, setValue] = useState(initial);
   const [error, setError] = useState<string | null>(null);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const commit = () => {
     const intro = value.trim();
     const failure = check({ intro }, introRules(t));
     setError(failure?.message ?? null);
@@ -60,6 +60,11 @@ function IntroForm({
     if (intro === initial) nav.navigateBack();
     else void save({ intro });
   };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    commit();
+  };
+  useLeaveGuard(value.trim() !== initial, commit);
 
   const pick = (text: string) => {
     setValue(text.slice(0, INTRO_MAX));

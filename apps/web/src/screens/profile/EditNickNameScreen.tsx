@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { NICKNAME_MAX } from '@paichat/protocol';
 import { TextField } from '../../components/TextField';
+import { useLeaveGuard } from '../../components/leaveGuard';
 import { useNav } from '../../nav';
 import { useT } from '../../i18n';
 import { check } from '../../lib/checker';
@@ -24,8 +25,7 @@ function NickNameForm({
   const [value, setValue] = useState(initial);
   const [error, setError] = useState<string | null>(null);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const commit = () => {
     const nickName = value.trim();
     const failure = check({ nickName }, nickNameRules(t));
     setError(failure?.message ?? null);
@@ -33,6 +33,11 @@ function NickNameForm({
     if (nickName === initial) nav.navigateBack();
     else void save({ nickName });
   };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    commit();
+  };
+  useLeaveGuard(value.trim() !== initial, commit);
 
   return (
     <form id={id} className={s.form} onSubmit={submit} noValidate>

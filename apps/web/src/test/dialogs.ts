@@ -1,0 +1,18 @@
+/**
+ * For screen tests: the UI kit's dialogs (confirmDialog) render outside the screen, into the
+ * document body, and animate out after a choice.
+ */
+import { expect } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+
+/** The dialog showing `text` (its title), once it is open. */
+export async function dialogShowing(text: string): Promise<HTMLElement> {
+  const shown = await screen.findByText(text);
+  const dialog = shown.closest<HTMLElement>('[role="dialog"]');
+  if (!dialog) throw new Error(`no dialog around "${text}"`);
+  return dialog;
+}
+
+/** Resolves once the dialog showing `text` has finished closing and left the page. */
+export const dialogClosed = (text: string) =>
+  waitFor(() => expect(screen.queryByText(text)).toBeNull(), { timeout: 3000 });

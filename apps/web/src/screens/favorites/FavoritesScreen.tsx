@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import { PullToRefresh } from 'antd-mobile';
 import { AddOutline, SearchOutline, StarOutline } from 'antd-mobile-icons';
 import { Virtuoso } from 'react-virtuoso';
 import { MsgType, type Favorite } from '@paichat/protocol';
@@ -9,6 +8,8 @@ import { ChatLinksContext } from '../../components/chat/ChatLinks';
 import { EmptyState } from '../../components/EmptyState';
 import { ListEnd, loadMore, nearEnd } from '../../components/ListEnd';
 import { Page } from '../../components/Page';
+import { PullRefresh } from '../../components/PullRefresh';
+import { keepFirstPage } from '../../api/queries/paging';
 import { useT } from '../../i18n';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { useLongPress } from '../../lib/useLongPress';
@@ -71,12 +72,7 @@ export function FavoritesScreen({ addUrl, addFriendDetailUrl, downloadUrl }: Fav
   const [sending, setSending] = useState<Favorite | null>(null);
 
   const refresh = async () => {
-    // The newest page only: the older ones come back as the person scrolls.
-    client.setQueryData(
-      favoritesKey(keyword),
-      (data: typeof query.data) =>
-        data && { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) },
-    );
+    keepFirstPage(client, favoritesKey(keyword));
     await query.refetch();
   };
 
@@ -122,13 +118,7 @@ export function FavoritesScreen({ addUrl, addFriendDetailUrl, downloadUrl }: Fav
             onChange={(event) => setSearch(event.target.value)}
           />
         </label>
-        <PullToRefresh
-          onRefresh={refresh}
-          pullingText={t('friends.pull.pulling')}
-          canReleaseText={t('friends.pull.canRelease')}
-          refreshingText={t('friends.pull.refreshing')}
-          completeText={t('friends.pull.complete')}
-        >
+        <PullRefresh onRefresh={refresh}>
           <Virtuoso
             useWindowScroll
             data={favorites}
@@ -156,7 +146,7 @@ export function FavoritesScreen({ addUrl, addFriendDetailUrl, downloadUrl }: Fav
               )
             }
           />
-        </PullToRefresh>
+        </PullRefresh>
       </Page>
       <FavoriteDetail
         favorite={opened}

@@ -1,9 +1,10 @@
 import { useCallback, useMemo } from 'react';
-import { PullToRefresh } from 'antd-mobile';
 import { CameraOutline, PictureOutline } from 'antd-mobile-icons';
 import { Virtuoso } from 'react-virtuoso';
 import { useQueryClient } from '@tanstack/react-query';
 import { Page } from '../../components/Page';
+import { PullRefresh } from '../../components/PullRefresh';
+import { keepFirstPage } from '../../api/queries/paging';
 import { EmptyState } from '../../components/EmptyState';
 import { momentFeedKey, momentsOf, useMomentFeed } from '../../api/queries/moments';
 import { useMyInfo } from '../../api/queries/myInfo';
@@ -52,12 +53,7 @@ export function MomentsScreen({ postUrl, albumUrl, detailUrl, messagesUrl }: Mom
     [nav, detailUrl],
   );
   const refresh = async () => {
-    // The newest page only: the older ones come back as the person scrolls.
-    client.setQueryData(
-      momentFeedKey,
-      (data: typeof feed.data) =>
-        data && { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) },
-    );
+    keepFirstPage(client, momentFeedKey);
     await Promise.all([feed.refetch(), refreshNotices(client)]);
   };
 
@@ -90,13 +86,7 @@ export function MomentsScreen({ postUrl, albumUrl, detailUrl, messagesUrl }: Mom
         </span>
       }
     >
-      <PullToRefresh
-        onRefresh={refresh}
-        pullingText={t('friends.pull.pulling')}
-        canReleaseText={t('friends.pull.canRelease')}
-        refreshingText={t('friends.pull.refreshing')}
-        completeText={t('friends.pull.complete')}
-      >
+      <PullRefresh onRefresh={refresh}>
         {header}
         <Virtuoso
           useWindowScroll
@@ -125,7 +115,7 @@ export function MomentsScreen({ postUrl, albumUrl, detailUrl, messagesUrl }: Mom
             <EmptyState icon={<PictureOutline />} title={t('moments.empty')} hint={t('moments.emptyHint')} />
           }
         />
-      </PullToRefresh>
+      </PullRefresh>
       <CommentBar target={comments.target} onClose={comments.close} />
     </Page>
   );

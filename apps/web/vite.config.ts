@@ -24,6 +24,7 @@ const API_PREFIXES = [
   'dict',
   'system',
   'app',
+  'stat',
   'api',
   'healthz',
 ];

@@ -41,6 +41,8 @@ import { createFeedbackService } from './modules/feedback/service';
 import { createGroupsService } from './modules/groups/service';
 import { socketsRoutes } from './modules/sockets/routes';
 import { createSocketsService } from './modules/sockets/service';
+import { statsRoutes } from './modules/stats/routes';
+import { createStatsService } from './modules/stats/service';
 import { createFriendsService, type AfterCommit, type FriendsMadeHook } from './modules/friends/service';
 import { createVisibility } from './modules/friends/visibility';
 import { loadPersonRefs } from './modules/users/refs';
@@ -254,6 +256,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   favoritesRoutes(app, favorites);
   feedbackRoutes(app, createFeedbackService({ db, clock }));
   appRoutes(app, config.appDownload);
+  statsRoutes(app, createStatsService({ db, clock, appKey: config.statAppKey }));
   dictRoutes(app);
   await filesRoutes(app, files, {
     authenticateWithCookie: createAuthHook(auth.resolveToken, { cookie: true }),

@@ -34,6 +34,7 @@ describe('configFromEnv', () => {
       allowedOrigins: [],
       maxSocketsPerUser: 10,
       appDownload: { url: '', sizeBytes: 0, updatedAt: 0 },
+      statAppKey: null,
     });
     expect(DEFAULT_WEB_DIST.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
   });
@@ -58,6 +59,7 @@ describe('configFromEnv', () => {
         APP_DOWNLOAD_URL: 'https://downloads.example.com/paichat-1.2.2.apk',
         APP_DOWNLOAD_SIZE_MB: '24.5',
         APP_UPDATED_AT: '2026-11-20',
+        STAT_APP_KEY: 'paichat-web_1.0',
       },
       CWD,
     );
@@ -82,6 +84,7 @@ describe('configFromEnv', () => {
         sizeBytes: Math.floor(24.5 * 1024 * 1024),
         updatedAt: Date.UTC(2026, 10, 20),
       },
+      statAppKey: 'paichat-web_1.0',
     });
     expect(configFromEnv({ TRUST_PROXY: 'on' }, CWD).trustProxy).toBe(true);
   });
@@ -132,6 +135,8 @@ describe('configFromEnv', () => {
     ['APP_DOWNLOAD_SIZE_MB', '-1'],
     ['APP_UPDATED_AT', '20.11.2026'],
     ['APP_UPDATED_AT', '2026-13-45'],
+    ['STAT_APP_KEY', 'has spaces'],
+    ['STAT_APP_KEY', 'k'.repeat(65)],
   ])('names %s when it is %j', (name, value) => {
     const problems = problemsOf({ [name]: value });
     expect(problems).toHaveLength(1);

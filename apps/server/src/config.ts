@@ -28,6 +28,7 @@ import { z } from 'zod';
  * | APP_DOWNLOAD_URL | (none)                         | http(s) address of the Android app the download page offers (none: the page says there is no download) |
  * | APP_DOWNLOAD_SIZE_MB | (none)                     | its size in MB, shown on the download page |
  * | APP_UPDATED_AT  | (none)                          | when it was last updated (YYYY-MM-DD), shown on the download page |
+ * | STAT_APP_KEY    | (none)                          | the app key the statistics collector (/stat/*) counts events for; none: it answers enable false and refuses reports |
  */
 
 export type DatabaseConfig = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
@@ -53,6 +54,8 @@ export interface Config {
   maxSocketsPerUser: number;
   /** The app download the download page offers. */
   appDownload: { url: string; sizeBytes: number; updatedAt: number };
+  /** The app key the statistics collector accepts (modules/stats); null: it collects nothing. */
+  statAppKey: string | null;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -195,6 +198,10 @@ const Env = z.object({
     .transform((day) => Date.parse(`${day}T00:00:00Z`))
     .pipe(z.number({ error: 'must be a real date' }).int())
     .optional(),
+  STAT_APP_KEY: z
+    .string()
+    .regex(/^[\w.-]{1,64}$/, 'must be 1 to 64 letters, digits, dots, underscores or hyphens')
+    .optional(),
 });
 
 function parseDatabaseUrl(raw: string | undefined, dataDir: string, cwd: string): DatabaseConfig | string {
@@ -251,5 +258,6 @@ export function configFromEnv(env: Record<string, string | undefined>, cwd = pro
       sizeBytes: Math.floor((e.APP_DOWNLOAD_SIZE_MB ?? 0) * MB),
       updatedAt: e.APP_UPDATED_AT ?? 0,
     },
+    statAppKey: e.STAT_APP_KEY ?? null,
   };
 }

@@ -290,3 +290,10 @@ export class CannotFavoriteError extends AppError {
     super(Code.BAD_REQUEST, ErrorId.cannotFavorite, "This message can't be added to Favorites");
   }
 }
+
+/** A statistics report for an app key the collector does not count (or none: STAT_APP_KEY unset). */
+export class StatsNotCollectedError extends AppError {
+  constructor() {
+    super(Code.FORBIDDEN, ErrorId.forbidden, 'Statistics are not collected for this app key');
+  }
+}

@@ -107,6 +107,9 @@ const SAMPLES: Record<string, Record<string, unknown>[]> = {
   '/favorites/addNote': [{ text: 'Pack the tent' }],
   '/favorites/list': [{ keyword: 'tent', before: ID }],
   '/favorites/delete': [{ favoriteId: ID }],
+  '/stat/config': [{ appKey: 'paichat', version: '1.2.2' }],
+  '/stat/report': [{ appKey: 'paichat', events: [{ name: 'page_view', value: '/wx/tabbar1/index' }] }],
+  '/stat/beacon': [{ appKey: 'paichat', d: JSON.stringify([{ name: 'page_view', value: '/' }]) }],
 };
 
 type Path = (string | number)[];

@@ -9,12 +9,13 @@ import { CloseCode, NoticeType } from '@paichat/protocol';
 import { configureRequest, expireSession } from './api/request';
 import { createQueryClient } from './api/queryClient';
 import { fetchSocketTicket } from './api/socketTicket';
-import { t } from './i18n';
+import { currentLocale, t } from './i18n';
+import { Analytics, analyticsFromEnv, watchPageViews } from './lib/analytics';
 import { showToast } from './lib/ui';
 import type { Nav } from './nav';
 import { PushRouter } from './realtime/pushRouter';
 import { SocketClient } from './realtime/SocketClient';
-import { createAppRouter, startPaths } from './router';
+import { createAppRouter, routeIndex, startPaths } from './router';
 import { ChatLifecycle } from './store/chat/lifecycle';
 import { attachFriendNotices } from './store/friendNotices';
 import { watchGroupChanges } from './store/groupSync';
@@ -66,6 +67,14 @@ export function bootstrap(): App {
   watchGroupChanges(pushes, queryClient);
   // Moments: the Discover tab's badge and dot follow likes, comments and friends' new posts.
   watchMomentNotices(pushes, queryClient);
+
+  // Usage statistics, when built with an app key (lib/analytics.ts): sessions and page views.
+  const stats = analyticsFromEnv(import.meta.env);
+  if (stats) {
+    const analytics = new Analytics(stats, { language: currentLocale });
+    analytics.start();
+    watchPageViews(router, routeIndex.known, analytics);
+  }
 
   return { queryClient, session, socket, pushes, chats, router, nav };
 }

@@ -15,6 +15,7 @@ import { endpointsIn } from './schema-walk';
 import { TEXT_MAX } from './messages';
 import { INTRO_MAX, REGION_PART_MAX, updateMyInfo } from './profile';
 import { NICKNAME_MAX } from './limits';
+import { STAT_APP_KEY_MAX, STAT_BATCH_MAX, STAT_NAME_MAX, STAT_VALUE_MAX, statReport } from './stats';
 
 /** A body as a client that escapes every non-ASCII character writes it: its longest form. */
 const escapedBody = (value: unknown): string =>
@@ -56,6 +57,14 @@ describe('body limits', () => {
       gender: 'female',
       portrait: '/file/0123456789abcdef0123456789abcdef.webp',
       address: { country: part, province: part, city: part },
+    });
+  });
+
+  it('fit a full statistics report of the longest names and values', () => {
+    const longest = { name: CJK.repeat(STAT_NAME_MAX), value: CJK.repeat(STAT_VALUE_MAX) };
+    expectFits(statReport, {
+      appKey: 'k'.repeat(STAT_APP_KEY_MAX),
+      events: Array.from({ length: STAT_BATCH_MAX }, () => longest),
     });
   });
 

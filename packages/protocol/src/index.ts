@@ -18,3 +18,4 @@ export * from './moments';
 export * from './feedback';
 export * from './favorites';
 export * from './app';
+export * from './stats';

@@ -36,6 +36,10 @@ export const RATE_LIMITS = {
   friendInfo: { max: 60, timeWindow: MINUTE },
   /** A row each; a tab asks once per (re)connect, at most every 2 s. */
   socketTicket: { max: 60, timeWindow: MINUTE },
+  /** Statistics, signed out: a tab asks once a day (or on load), and reports at most every 10 s. */
+  statConfig: { max: 30, timeWindow: MINUTE, keyGenerator: addressKey },
+  /** A batch (4 tries, or its beacons) every 10 s is ~24 a minute per tab: a few tabs per address. */
+  statReport: { max: 120, timeWindow: MINUTE, keyGenerator: addressKey },
 } satisfies Record<string, RateLimit>;
 
 /**

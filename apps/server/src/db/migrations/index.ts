@@ -24,6 +24,7 @@ import * as m0022 from './0022_moment_interactions';
 import * as m0023 from './0023_moment_covers';
 import * as m0024 from './0024_feedback';
 import * as m0025 from './0025_favorites';
+import * as m0026 from './0026_stat_counts';
 
 /** Every migration, in order. Add a file, then list it here; never edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0023_moment_covers': m0023,
   '0024_feedback': m0024,
   '0025_favorites': m0025,
+  '0026_stat_counts': m0026,
 };

@@ -23,6 +23,7 @@ import type {
 import type { ServerSecretsTable } from './server-secrets';
 import type { SessionsTable } from './sessions';
 import type { SocketsTable } from './sockets';
+import type { StatCountsTable } from './stat-counts';
 import type { UploadsTable } from './uploads';
 import type { UsersTable } from './users';
 
@@ -54,6 +55,7 @@ export interface DatabaseSchema {
   feedback: FeedbackTable;
   feedback_images: FeedbackImagesTable;
   favorites: FavoritesTable;
+  stat_counts: StatCountsTable;
 }
 
 export type Db = Kysely<DatabaseSchema>;
@@ -77,5 +79,6 @@ export type * from './moments';
 export type * from './server-secrets';
 export type * from './sessions';
 export type * from './sockets';
+export type * from './stat-counts';
 export type * from './uploads';
 export type * from './users';

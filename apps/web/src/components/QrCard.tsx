@@ -2,7 +2,7 @@ import { useId, useRef } from 'react';
 import { QRCodeSVG } from 'qrcode.react';
 import { DownlandOutline, LinkOutline, ScanningOutline } from 'antd-mobile-icons';
 import { useT } from '../i18n';
-import { copyText } from '../lib/clipboard';
+import { copyAndTell } from '../lib/clipboard';
 import { qrPng, saveBlob } from '../lib/qrImage';
 import { Avatar } from './Avatar';
 import { showToast } from '../lib/ui';
@@ -34,12 +34,6 @@ export function QrCard({ name, portrait, portraitAlt, subtitle, link, qrAlt, hin
   const qr = useRef<SVGSVGElement>(null);
   const nameId = useId();
 
-  const copy = async () => {
-    const copied = await copyText(link);
-    showToast(t(copied ? 'profile.qr.copied' : 'profile.qr.copyFailed'), {
-      role: copied ? 'status' : 'alert',
-    });
-  };
   const save = async () => {
     try {
       if (!qr.current) throw new Error('no QR code');
@@ -91,7 +85,7 @@ export function QrCard({ name, portrait, portraitAlt, subtitle, link, qrAlt, hin
           <DownlandOutline aria-hidden />
           {t('profile.qr.save')}
         </button>
-        <button type="button" className={s.action} onClick={() => void copy()}>
+        <button type="button" className={s.action} onClick={() => void copyAndTell(link)}>
           <LinkOutline aria-hidden />
           {t('profile.qr.copyLink')}
         </button>

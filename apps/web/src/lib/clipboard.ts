@@ -1,3 +1,6 @@
+import { t } from '../i18n';
+import { showToast } from './ui';
+
 /**
  * Copies text to the clipboard; resolves whether it worked. The async Clipboard API needs a
  * secure context (HTTPS or localhost); elsewhere the old selection-and-copy way still works in
@@ -27,4 +30,16 @@ export async function copyText(text: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * Copies `text` and says how it went: "Content copied", or on failure what the person can do.
+ * Text they cannot see (a link behind a button) can only be tried again; text on the screen
+ * could also be copied by hand ('manual').
+ */
+export async function copyAndTell(text: string, ifFailed: 'retry' | 'manual' = 'retry'): Promise<boolean> {
+  const copied = await copyText(text);
+  if (copied) showToast(t('profile.qr.copied'), { role: 'status' });
+  else showToast(t(ifFailed === 'retry' ? 'common.copyFailed' : 'profile.qr.copyFailed'));
+  return copied;
 }

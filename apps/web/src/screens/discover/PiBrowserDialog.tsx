@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { Dialog } from 'antd-mobile';
 import { useT } from '../../i18n';
-import { copyText } from '../../lib/clipboard';
+import { copyAndTell } from '../../lib/clipboard';
 import {
   detectEnvironment,
   piBrowserLink,
   PI_BROWSER_DOWNLOAD_URL,
   PI_DIALOG_SEEN_KEY,
 } from '../../lib/environment';
-import { showToast } from '../../lib/ui';
 
 function alreadyAnswered(): boolean {
   try {
@@ -39,12 +38,7 @@ export function PiBrowserDialog({ userAgent = navigator.userAgent }: { userAgent
     setOpen(false);
     if (key === 'open') window.location.href = piBrowserLink(window.location);
     else if (key === 'download') window.open(PI_BROWSER_DOWNLOAD_URL, '_blank', 'noopener');
-    else if (key === 'copy') {
-      const copied = await copyText(window.location.href);
-      showToast(t(copied ? 'profile.qr.copied' : 'profile.qr.copyFailed'), {
-        role: copied ? 'status' : 'alert',
-      });
-    }
+    else if (key === 'copy') await copyAndTell(window.location.href);
   };
 
   return (

@@ -3,7 +3,7 @@ import { ANDROID_REQUIREMENT, APP_NAME, IOS_REQUIREMENT } from '@paichat/protoco
 import { Page } from '../../components/Page';
 import { useAppDownload } from '../../api/queries/appDownload';
 import { currentLocale, LOCALES, NATIVE_NAMES, directionOf, useT } from '../../i18n';
-import { copyText } from '../../lib/clipboard';
+import { copyAndTell } from '../../lib/clipboard';
 import { cannotDownload } from '../../lib/environment';
 import { showToast } from '../../lib/ui';
 import s from './DownloadScreen.module.css';
@@ -29,11 +29,7 @@ export function DownloadScreen({ userAgent = navigator.userAgent }: { userAgent?
     else window.location.assign(app.url);
   };
   const copy = async () => {
-    if (!app?.url) return;
-    const copied = await copyText(app.url);
-    showToast(t(copied ? 'profile.qr.copied' : 'profile.qr.copyFailed'), {
-      role: copied ? 'status' : 'alert',
-    });
+    if (app?.url) await copyAndTell(app.url, 'manual');
   };
 
   const facts = app

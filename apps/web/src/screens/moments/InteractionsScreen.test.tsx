@@ -1,16 +1,19 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MomentInteraction, Notices } from '@paichat/protocol';
 import { noticesKey } from '../../api/queries/notices';
 import { installReact19Render } from '../../lib/ui';
+import { resetRequest } from '../../api/request';
 import { fakeServer } from '../../test/fakeServer';
+import { timingOut } from '../../test/connection';
 import { renderScreen } from '../../test/render';
 import { BEN, NOW } from './testing/momentFixtures';
 import { InteractionsScreen } from './InteractionsScreen';
 
 const user = userEvent.setup({ pointerEventsCheck: 0 });
 beforeAll(() => installReact19Render());
+afterEach(() => resetRequest());
 
 const entry = (patch: Partial<MomentInteraction>): MomentInteraction => ({
   interactionId: '1',
@@ -26,6 +29,26 @@ const entry = (patch: Partial<MomentInteraction>): MomentInteraction => ({
 });
 
 describe('InteractionsScreen', () => {
+  it('says "Click the screen to try again" when the connection times out; a tap anywhere loads them', async () => {
+    const server = fakeServer({ getMomentInteractions: () => ({ list: [entry({})] }) });
+    const connection = timingOut(server, '/moments/');
+    renderScreen(<InteractionsScreen detailUrl="/detail" />);
+    const area = await screen.findByRole('button', { name: /Click the screen to try again/ });
+    expect(screen.queryByText('Could not load messages')).toBeNull();
+
+    connection.restore();
+    await user.click(area);
+    expect(await screen.findByText('liked your moment')).toBeTruthy();
+  });
+
+  it('says it could not load them, with Retry, when the server fails rather than the connection', async () => {
+    fakeServer({ getMomentInteractions: () => new Response('upstream down', { status: 502 }) });
+    renderScreen(<InteractionsScreen detailUrl="/detail" />);
+    expect(await screen.findByText('Could not load messages')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(screen.queryByText('Click the screen to try again')).toBeNull();
+  });
+
   it('lists likes and comments on my posts, reads them, and opens their post', async () => {
     const server = fakeServer({
       getMomentInteractions: () => ({

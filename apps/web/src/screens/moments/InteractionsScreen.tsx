@@ -1,6 +1,7 @@
 import { HeartOutline, MessageOutline } from 'antd-mobile-icons';
 import type { MomentInteraction } from '@paichat/protocol';
 import { Page } from '../../components/Page';
+import { ConnectionFailed, isConnectionFailure } from '../../components/ConnectionFailed';
 import { Avatar } from '../../components/Avatar';
 import { EmptyState } from '../../components/EmptyState';
 import { useClearMomentInteractions, useMomentInteractions } from '../../api/queries/moments';
@@ -70,6 +71,7 @@ export function InteractionsScreen({ detailUrl }: { detailUrl: string }) {
 
   let body;
   if (list.isPending) body = <p className={s.note}>{t('common.loading')}</p>;
+  else if (isConnectionFailure(list.error)) body = <ConnectionFailed onRetry={() => void list.refetch()} />;
   else if (list.isError)
     body = (
       <div className={s.note}>

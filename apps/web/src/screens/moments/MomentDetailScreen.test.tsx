@@ -1,8 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { installReact19Render } from '../../lib/ui';
+import { resetRequest } from '../../api/request';
 import { fakeServer, refusal } from '../../test/fakeServer';
+import { timingOut } from '../../test/connection';
 import { me } from '../../test/people';
 import { renderScreen } from '../../test/render';
 import { ME, moment } from './testing/momentFixtures';
@@ -10,6 +12,7 @@ import { MomentDetailScreen } from './MomentDetailScreen';
 
 const user = userEvent.setup({ pointerEventsCheck: 0 });
 beforeAll(() => installReact19Render());
+afterEach(() => resetRequest());
 
 describe('MomentDetailScreen', () => {
   it('shows the whole text, unfolded, and goes back once my post is deleted', async () => {
@@ -32,5 +35,21 @@ describe('MomentDetailScreen', () => {
     renderScreen(<MomentDetailScreen albumUrl="/album" />, { path: '/detail?momentId=99' });
     expect(await screen.findByText('This moment does not exist or has been deleted')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(screen.queryByText('Click the screen to try again')).toBeNull();
+  });
+
+  it('says "Click the screen to try again" when the connection times out; a tap anywhere loads it', async () => {
+    const post = moment(ME, { text: 'At the lake' });
+    const server = fakeServer({ getMyInfo: () => me, getMoment: () => post });
+    const connection = timingOut(server, '/moments/');
+    renderScreen(<MomentDetailScreen albumUrl="/album" />, { path: `/detail?momentId=${post.momentId}` });
+    const area = await screen.findByRole('button', { name: /Click the screen to try again/ });
+    expect(area.textContent).toContain('Please check your network');
+    expect(screen.queryByText('This moment does not exist or has been deleted')).toBeNull();
+
+    connection.restore();
+    await user.click(area);
+    expect(await screen.findByRole('article', { name: 'Post by Ada Lovelace' })).toBeTruthy();
+    expect(screen.queryByText('Click the screen to try again')).toBeNull();
   });
 });

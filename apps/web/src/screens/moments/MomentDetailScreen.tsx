@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { Page } from '../../components/Page';
+import { ConnectionFailed, isConnectionFailure } from '../../components/ConnectionFailed';
 import { EmptyState } from '../../components/EmptyState';
 import { useMoment } from '../../api/queries/moments';
 import { useMyInfo } from '../../api/queries/myInfo';
@@ -31,7 +32,9 @@ export function MomentDetailScreen({ albumUrl }: { albumUrl: string }) {
   );
 
   let body;
-  if (!momentId || moment.isError)
+  if (momentId && !moment.data && isConnectionFailure(moment.error))
+    body = <ConnectionFailed onRetry={() => void moment.refetch()} />;
+  else if (!momentId || moment.isError)
     body = (
       <EmptyState title={t('errors.momentNotFound')}>
         {momentId && (

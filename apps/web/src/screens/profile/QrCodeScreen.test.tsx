@@ -56,7 +56,7 @@ describe('QrCodeScreen', () => {
     await waitFor(() => expect(screen.getAllByText('Scan QR Code')).toHaveLength(2));
   });
 
-  it('copies the link, or says to copy it by hand', async () => {
+  it('copies the link, or says to try again', async () => {
     fakeServer({ getMyInfo: () => me });
     // user-event puts a clipboard of its own on navigator.
     const user = userEvent.setup();
@@ -70,7 +70,7 @@ describe('QrCodeScreen', () => {
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('denied'));
     // jsdom has no execCommand: the fallback fails too.
     await user.click(screen.getByRole('button', { name: 'Copy link' }));
-    expect(await screen.findByText('Copy failed, please copy manually')).toBeTruthy();
+    expect(await screen.findByText('Copy failed, please try again')).toBeTruthy();
   });
 });
 

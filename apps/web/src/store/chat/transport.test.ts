@@ -20,6 +20,14 @@ describe('failureOf', () => {
     expect(failureOf(new TypeError('fetch failed')).kind).toBe('network');
   });
 
+  it('says "An error occurred" for a failure that is no answer of the server, never its own text', () => {
+    expect(failureOf(new TypeError("Cannot read properties of undefined (reading 'seq')"))).toEqual({
+      kind: 'network',
+      message: 'An error occurred',
+    });
+    expect(failureOf('QuotaExceededError').message).toBe('An error occurred');
+  });
+
   it('reads a quiet network failure on /chat/ as the network, not as an expired login', () => {
     const failure = failureOf(new ApiError('expired', 'Login expired, please login again'));
     expect(failure).toEqual({ kind: 'network', message: 'Please check your network' });

@@ -71,5 +71,7 @@ export function failureOf(error: unknown): Failure {
         return { kind: 'network', message: error.message };
     }
   }
-  return { kind: 'network', message: error instanceof Error ? error.message : String(error) };
+  // Not an answer of the request function (a bug, the browser's storage): worth another try
+  // later, and its own text ("TypeError: …") means nothing to the person.
+  return { kind: 'network', message: t('errors.internal') };
 }

@@ -4,6 +4,7 @@ import { Page } from '../../components/Page';
 import { useNav } from '../../nav';
 import { useT } from '../../i18n';
 import { detectEnvironment, type BrowserEnvironment } from '../../lib/environment';
+import common from '../common/common.module.css';
 import s from './DetectScreen.module.css';
 
 type Detection = { phase: 'done'; env: BrowserEnvironment } | { phase: 'failed' };
@@ -51,11 +52,11 @@ export function DetectScreen({ loginUrl }: { loginUrl: string }) {
         {detection.phase === 'done' && <p className={s.hint}>{t('detect.redirecting')}</p>}
       </section>
       <div className={s.actions}>
-        <button type="button" className={s.primary} onClick={() => nav.reLaunch(loginUrl)}>
+        <button type="button" className={common.choice} onClick={() => nav.reLaunch(loginUrl)}>
           {t('common.continue')}
         </button>
         {detection.phase === 'failed' && (
-          <button type="button" className={s.secondary} onClick={() => setDetection(detect())}>
+          <button type="button" className={common.otherChoice} onClick={() => setDetection(detect())}>
             {t('common.retry')}
           </button>
         )}

@@ -12,6 +12,7 @@ import { Page } from '../../components/Page';
 import { LOCALES, useT } from '../../i18n';
 import { useNav } from '../../nav';
 import { useSignedIn } from '../../store/session';
+import common from '../common/common.module.css';
 import s from './IntroScreen.module.css';
 
 export interface IntroLinks {
@@ -60,15 +61,19 @@ export function IntroScreen({ links }: { links: IntroLinks }) {
         </section>
         <div className={s.actions}>
           {signedIn ? (
-            <button type="button" className={s.primary} onClick={() => nav.switchTab(links.home)}>
+            <button type="button" className={common.choice} onClick={() => nav.switchTab(links.home)}>
               {t('intro.openChats')}
             </button>
           ) : (
             <>
-              <button type="button" className={s.primary} onClick={() => nav.navigateTo(links.login)}>
+              <button type="button" className={common.choice} onClick={() => nav.navigateTo(links.login)}>
                 {t('login.submit')}
               </button>
-              <button type="button" className={s.secondary} onClick={() => nav.navigateTo(links.signUp)}>
+              <button
+                type="button"
+                className={common.otherChoice}
+                onClick={() => nav.navigateTo(links.signUp)}
+              >
                 {t('login.createAccount')}
               </button>
             </>

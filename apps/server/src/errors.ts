@@ -297,3 +297,17 @@ export class StatsNotCollectedError extends AppError {
     super(Code.FORBIDDEN, ErrorId.forbidden, 'Statistics are not collected for this app key');
   }
 }
+
+/** People Nearby asked for without a live shared position. */
+export class LocationRequiredError extends AppError {
+  constructor() {
+    super(Code.BAD_REQUEST, ErrorId.locationRequired, 'Share your location to see people nearby');
+  }
+}
+
+/** A shared position that would mean moving faster than an airliner since the last one. */
+export class LocationJumpError extends AppError {
+  constructor() {
+    super(Code.BAD_REQUEST, ErrorId.locationJump, 'Your location changed too fast, please try again later');
+  }
+}

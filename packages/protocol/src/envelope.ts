@@ -79,6 +79,10 @@ export const ErrorId = {
   favoriteNotFound: 'favoriteNotFound',
   /** The message is of a type Favorites does not keep (a notice, a call, a file, a favorite). */
   cannotFavorite: 'cannotFavorite',
+  /** People Nearby: the caller has no shared position (or it expired). */
+  locationRequired: 'locationRequired',
+  /** A shared position too far from the last one for the time between them. */
+  locationJump: 'locationJump',
 } as const;
 export type ErrorId = (typeof ErrorId)[keyof typeof ErrorId];
 

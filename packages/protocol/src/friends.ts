@@ -15,7 +15,7 @@ export const PublicProfile = UserInfo;
 export type PublicProfile = z.infer<typeof PublicProfile>;
 
 /** How the requester found the person; shown on the request. */
-export const FriendSource = z.enum(['search', 'qrcode', 'group', 'card']);
+export const FriendSource = z.enum(['search', 'qrcode', 'group', 'card', 'nearby', 'shake']);
 export type FriendSource = z.infer<typeof FriendSource>;
 
 export const ApplyStatus = z.enum(['pending', 'accepted', 'rejected', 'ignored']);

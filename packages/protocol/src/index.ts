@@ -17,5 +17,7 @@ export * from './groups';
 export * from './moments';
 export * from './feedback';
 export * from './favorites';
+export * from './nearby';
+export * from './shake';
 export * from './app';
 export * from './stats';

@@ -25,6 +25,8 @@ import * as m0023 from './0023_moment_covers';
 import * as m0024 from './0024_feedback';
 import * as m0025 from './0025_favorites';
 import * as m0026 from './0026_stat_counts';
+import * as m0027 from './0027_nearby_locations';
+import * as m0028 from './0028_shakes';
 
 /** Every migration, in order. Add a file, then list it here; never edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +56,6 @@ export const migrations: Record<string, Migration> = {
   '0024_feedback': m0024,
   '0025_favorites': m0025,
   '0026_stat_counts': m0026,
+  '0027_nearby_locations': m0027,
+  '0028_shakes': m0028,
 };

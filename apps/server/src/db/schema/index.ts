@@ -24,6 +24,7 @@ import type { ServerSecretsTable } from './server-secrets';
 import type { SessionsTable } from './sessions';
 import type { SocketsTable } from './sockets';
 import type { StatCountsTable } from './stat-counts';
+import type { NearbyLocationsTable, ShakesTable } from './nearby';
 import type { UploadsTable } from './uploads';
 import type { UsersTable } from './users';
 
@@ -56,6 +57,8 @@ export interface DatabaseSchema {
   feedback_images: FeedbackImagesTable;
   favorites: FavoritesTable;
   stat_counts: StatCountsTable;
+  nearby_locations: NearbyLocationsTable;
+  shakes: ShakesTable;
 }
 
 export type Db = Kysely<DatabaseSchema>;
@@ -80,5 +83,6 @@ export type * from './server-secrets';
 export type * from './sessions';
 export type * from './sockets';
 export type * from './stat-counts';
+export type * from './nearby';
 export type * from './uploads';
 export type * from './users';

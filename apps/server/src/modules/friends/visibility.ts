@@ -4,7 +4,8 @@
  * A viewer sees a person they are related to: themselves, friends, people on their blacklist,
  * the other side of a friend request (either way, any status), members of a group they are in,
  * the other member of a chat they have. Anyone else only through a reference the server
- * issued (users/refs.ts): the PipID search answer, a contact card, a QR card. Without one, a
+ * issued (users/refs.ts): the PipID search answer, a contact card, a QR card, People Nearby or
+ * Shake. Without one, a
  * stranger's id answers exactly as an id that does not exist, so walking sequential ids finds
  * nobody.
  *
@@ -68,6 +69,9 @@ export function createVisibility({ db, refs }: { db: Db; refs: PersonRefs }) {
 
     /** The reference a search answer carries. */
     searchRef: (viewerId: number, personId: number) => refs.forSearch(viewerId, personId),
+
+    /** The reference a People Nearby or Shake answer carries. */
+    nearbyRef: (viewerId: number, personId: number) => refs.forNearby(viewerId, personId),
   };
 }
 

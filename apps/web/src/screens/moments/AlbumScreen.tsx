@@ -119,7 +119,7 @@ export function AlbumScreen({ detailUrl, postUrl }: AlbumScreenProps) {
         query={album}
         count={moments.length}
         failedText={t('moments.loadFailed')}
-          endText={t('moments.noMore')}
+        endText={t('moments.noMore')}
         empty={<EmptyState icon={<PictureOutline />} title={t('moments.albumEmpty')} />}
       />
     </Page>

@@ -1,0 +1,17 @@
+/** A user's shared place; see migrations/0027_nearby_locations.ts. */
+export interface NearbyLocationsTable {
+  user_id: number;
+  cell: string;
+  area: string;
+  shared_at: number;
+  expires_at: number;
+}
+
+/** A user's latest shake; see migrations/0028_shakes.ts. */
+export interface ShakesTable {
+  user_id: number;
+  cell: string | null;
+  area: string | null;
+  shaken_at: number;
+  matched_with: number | null;
+}

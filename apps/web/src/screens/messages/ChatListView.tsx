@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { PullToRefresh } from 'antd-mobile';
 import { MessageOutline } from 'antd-mobile-icons';
 import { EmptyState } from '../../components/EmptyState';
+import { PullRefresh } from '../../components/PullRefresh';
 import { ActionSheet, type SheetAction } from '../../components/chat/Sheet';
 import { useT } from '../../i18n';
 import { confirmDialog } from '../../lib/ui';
@@ -83,13 +83,7 @@ export function ChatListView({ entries, actions, chatUrl, locale }: ChatListView
 
   return (
     <>
-      <PullToRefresh
-        onRefresh={() => actions.refresh().catch(() => undefined)}
-        pullingText={t('friends.pull.pulling')}
-        canReleaseText={t('friends.pull.canRelease')}
-        refreshingText={t('friends.pull.refreshing')}
-        completeText={t('friends.pull.complete')}
-      >
+      <PullRefresh onRefresh={() => actions.refresh().catch(() => undefined)}>
         {entries.length === 0 ? (
           <EmptyState icon={<MessageOutline />} title={t('chats.empty')} hint={t('chats.emptyHint')} />
         ) : (
@@ -112,7 +106,7 @@ export function ChatListView({ entries, actions, chatUrl, locale }: ChatListView
             ))}
           </ul>
         )}
-      </PullToRefresh>
+      </PullRefresh>
       <ActionSheet
         open={target !== null}
         title={target ? t('messages.actions', { name: target.nickName }) : ''}

@@ -10,7 +10,7 @@ import type { LocalMessage } from '../../store/chat/types';
 import { Avatar } from '../Avatar';
 import { ContactCardBubble, FileBubble, LocationBubble } from './CardBubbles';
 import { ActionSheet } from './Sheet';
-import { useMessageActions } from './useMessageActions';
+import { hasMessageActions, useMessageActions } from './useMessageActions';
 import { ImageBubble } from './ImageBubble';
 import { TextBubble } from './TextBubble';
 import { VideoBubble } from './VideoBubble';
@@ -151,9 +151,8 @@ export function MessageBubble(props: MessageBubbleProps) {
  */
 function PersonRow({ message, senderName, onRetry }: MessageBubbleProps) {
   const t = useT();
-  const actions = useMessageActions(message);
   const [menu, setMenu] = useState(false);
-  const longPress = useLongPress(() => actions.length > 0 && setMenu(true));
+  const longPress = useLongPress(() => hasMessageActions(message) && setMenu(true));
   const content = <MessageContent message={message} />;
   const own = message.type === 2;
   const name = senderName || message.nickName;
@@ -185,13 +184,22 @@ function PersonRow({ message, senderName, onRetry }: MessageBubbleProps) {
           )}
         </div>
       </div>
-      <ActionSheet
-        open={menu}
-        title={t('chatWindow.messageActions')}
-        actions={actions}
-        cancelLabel={t('common.cancel')}
-        onClose={() => setMenu(false)}
-      />
+      {/* Mounted only while open: a long chat keeps its rows light. */}
+      {menu && <MessageMenu message={message} onClose={() => setMenu(false)} />}
     </div>
+  );
+}
+
+function MessageMenu({ message, onClose }: { message: LocalMessage; onClose: () => void }) {
+  const t = useT();
+  const actions = useMessageActions(message);
+  return (
+    <ActionSheet
+      open
+      title={t('chatWindow.messageActions')}
+      actions={actions}
+      cancelLabel={t('common.cancel')}
+      onClose={onClose}
+    />
   );
 }

@@ -17,12 +17,23 @@ const FAVORITABLE: ReadonlySet<string> = new Set([
   MsgType.CARD,
 ]);
 
+const textOf = (message: LocalMessage): string | undefined =>
+  message.msgType === MsgType.TEXT ? readContent('TEXT', message.content)?.text : undefined;
+
+/** Favorites keeps a message once the server has stored it (it saves the server's copy). */
+const favoritable = (message: LocalMessage): message is LocalMessage & { msgId: string } =>
+  FAVORITABLE.has(message.msgType) && Boolean(message.msgId) && message.seq !== undefined;
+
+/** Whether holding the message offers anything (checked for every row, so without hooks). */
+export const hasMessageActions = (message: LocalMessage): boolean =>
+  textOf(message) !== undefined || favoritable(message);
+
 /** The long-press menu of a message: Copy for a text, Favorite once the server has stored it. */
 export function useMessageActions(message: LocalMessage): SheetAction[] {
   const t = useT();
   const favorite = useAddMessageToFavorites();
   const actions: SheetAction[] = [];
-  const text = message.msgType === MsgType.TEXT ? readContent('TEXT', message.content)?.text : undefined;
+  const text = textOf(message);
   if (text !== undefined) {
     actions.push({
       key: 'copy',
@@ -35,16 +46,16 @@ export function useMessageActions(message: LocalMessage): SheetAction[] {
         ),
     });
   }
-  const { msgId, seq } = message;
-  if (FAVORITABLE.has(message.msgType) && msgId && seq !== undefined) {
+  if (favoritable(message)) {
     actions.push({
       key: 'favorite',
       label: t('chatWindow.addFavorite'),
+      // The menu is gone by the time the server answers: the promise, not the hook, tells.
       onSelect: () =>
-        favorite.mutate(
-          { chatId: message.chatId, msgId },
-          { onSuccess: () => showToast(t('favorites.added'), { role: 'status' }) },
-        ),
+        void favorite
+          .mutateAsync({ chatId: message.chatId, msgId: message.msgId })
+          .then(() => showToast(t('favorites.added'), { role: 'status' }))
+          .catch(() => undefined),
     });
   }
   return actions;

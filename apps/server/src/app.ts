@@ -29,6 +29,8 @@ import { createBmpDecoder } from './modules/files/bmp-pool';
 import { createFilesService } from './modules/files/service';
 import { createFileStore } from './modules/files/store';
 import { friendsRoutes } from './modules/friends/routes';
+import { identitiesRoutes } from './modules/identities/routes';
+import { createIdentitiesService } from './modules/identities/service';
 import { groupsRoutes } from './modules/groups/routes';
 import { createMomentInteractions } from './modules/moments/interactions';
 import { momentsRoutes } from './modules/moments/routes';
@@ -141,7 +143,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   installJsonParser(app);
   installErrorHandler(app);
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, {
+    enabled: config.signIn.pi !== null,
+    sandbox: config.signIn.pi?.sandbox ?? false,
+  });
   await registerRateLimits(app, config.rateLimits);
 
   await app.register(swagger, {
@@ -247,6 +252,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('paichat', { config, db, bus, clock, registry });
 
   authRoutes(app, auth);
+  identitiesRoutes(
+    app,
+    createIdentitiesService({ db, clock, config, auth, log: logger.child({ module: 'identities' }) }),
+    config.tokenTtlDays,
+  );
   socketsRoutes(app, sockets);
   usersRoutes(app, users);
   friendsRoutes(app, friends);

@@ -35,6 +35,7 @@ describe('configFromEnv', () => {
       maxSocketsPerUser: 10,
       appDownload: { url: '', sizeBytes: 0, updatedAt: 0 },
       statAppKey: null,
+      signIn: { pi: null, google: null, twitter: null, redirectBase: null },
     });
     expect(DEFAULT_WEB_DIST.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
   });
@@ -137,10 +138,76 @@ describe('configFromEnv', () => {
     ['APP_UPDATED_AT', '2026-13-45'],
     ['STAT_APP_KEY', 'has spaces'],
     ['STAT_APP_KEY', 'k'.repeat(65)],
+    ['PI_API_BASE', 'api.minepi.com'],
+    ['PI_SANDBOX', 'sometimes'],
+    ['GOOGLE_ISSUER', 'https://user:pw@accounts.example.com'],
+    ['TWITTER_TOKEN_URL', 'ftp://api.x.com/token'],
+    ['TWITTER_API_BASE', 'https://api.x.com/?q=1'],
+    ['OAUTH_REDIRECT_BASE', 'https://chat.example.com/app'],
   ])('names %s when it is %j', (name, value) => {
     const problems = problemsOf({ [name]: value });
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(new RegExp(`^${name}: `));
+  });
+
+  it('offers a sign-in service only when it is configured, with the real services by default', () => {
+    expect(configFromEnv({ PI_API_KEY: 'pi-key' }, CWD).signIn).toEqual({
+      pi: { apiKey: 'pi-key', apiBase: 'https://api.minepi.com', sandbox: false },
+      google: null,
+      twitter: null,
+      redirectBase: null,
+    });
+    expect(
+      configFromEnv(
+        {
+          GOOGLE_CLIENT_ID: 'g-id',
+          GOOGLE_CLIENT_SECRET: 'g-secret',
+          TWITTER_CLIENT_ID: 'x-id',
+          TWITTER_CLIENT_SECRET: 'x-secret',
+        },
+        CWD,
+      ).signIn,
+    ).toEqual({
+      pi: null,
+      google: { clientId: 'g-id', clientSecret: 'g-secret', issuer: 'https://accounts.google.com' },
+      twitter: {
+        clientId: 'x-id',
+        clientSecret: 'x-secret',
+        authUrl: 'https://x.com/i/oauth2/authorize',
+        tokenUrl: 'https://api.x.com/2/oauth2/token',
+        apiBase: 'https://api.x.com',
+      },
+      redirectBase: null,
+    });
+    expect(
+      configFromEnv(
+        {
+          PI_API_KEY: 'k',
+          PI_API_BASE: 'http://127.0.0.1:9000/',
+          PI_SANDBOX: 'on',
+          GOOGLE_CLIENT_ID: 'g',
+          GOOGLE_CLIENT_SECRET: 's',
+          GOOGLE_ISSUER: 'http://127.0.0.1:9001',
+          TWITTER_CLIENT_ID: 'x',
+          TWITTER_CLIENT_SECRET: 'y',
+          TWITTER_AUTH_URL: 'http://127.0.0.1:9002/i/oauth2/authorize',
+          TWITTER_TOKEN_URL: 'http://127.0.0.1:9002/2/oauth2/token',
+          TWITTER_API_BASE: 'http://127.0.0.1:9002',
+          OAUTH_REDIRECT_BASE: 'https://chat.example.com/',
+        },
+        CWD,
+      ).signIn,
+    ).toMatchObject({
+      pi: { apiBase: 'http://127.0.0.1:9000', sandbox: true },
+      google: { issuer: 'http://127.0.0.1:9001' },
+      twitter: { tokenUrl: 'http://127.0.0.1:9002/2/oauth2/token', apiBase: 'http://127.0.0.1:9002' },
+      redirectBase: 'https://chat.example.com',
+    });
+  });
+
+  it('never echoes a client secret', () => {
+    const [problem] = problemsOf({ GOOGLE_CLIENT_SECRET: 'hunter2' });
+    expect(problem).toBe('GOOGLE_CLIENT_ID: required when GOOGLE_CLIENT_SECRET is set');
   });
 
   it('names every bad variable at once, and never echoes a database password', () => {

@@ -29,6 +29,16 @@ import { z } from 'zod';
  * | APP_DOWNLOAD_SIZE_MB | (none)                     | its size in MB, shown on the download page |
  * | APP_UPDATED_AT  | (none)                          | when it was last updated (YYYY-MM-DD), shown on the download page |
  * | STAT_APP_KEY    | (none)                          | the app key the statistics collector (/stat/*) counts events for; none: it answers enable false and refuses reports |
+ * | PI_API_KEY      | (none)                          | the app's Server API Key from the Pi Developer Portal; set, Pi sign-in is offered |
+ * | PI_API_BASE     | https://api.minepi.com          | the Pi Platform API (`/v2/me` verifies access tokens) |
+ * | PI_SANDBOX      | off                             | on/off: the Pi SDK's sandbox mode (an app under development) |
+ * | GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET | (none)   | an OAuth client of Google's; both set, Google sign-in is offered |
+ * | GOOGLE_ISSUER   | https://accounts.google.com     | the OpenID provider (discovery document at /.well-known/openid-configuration) |
+ * | TWITTER_CLIENT_ID, TWITTER_CLIENT_SECRET | (none) | a confidential OAuth 2.0 client of X's; both set, Twitter sign-in is offered |
+ * | TWITTER_AUTH_URL | https://x.com/i/oauth2/authorize | X's authorization page |
+ * | TWITTER_TOKEN_URL | https://api.x.com/2/oauth2/token | X's token endpoint (client authentication: HTTP Basic) |
+ * | TWITTER_API_BASE | https://api.x.com              | where `/2/users/me` is asked |
+ * | OAUTH_REDIRECT_BASE | (the request's origin)      | the public origin providers send the browser back to (`{base}/auth/google/callback`, `{base}/auth/twitter/callback`) |
  */
 
 export type DatabaseConfig = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
@@ -56,6 +66,22 @@ export interface Config {
   appDownload: { url: string; sizeBytes: number; updatedAt: number };
   /** The app key the statistics collector accepts (modules/stats); null: it collects nothing. */
   statAppKey: string | null;
+  /** Sign-in through other services (modules/identities); a service left null is not offered. */
+  signIn: SignInConfig;
+}
+
+export interface SignInConfig {
+  pi: { apiKey: string; apiBase: string; sandbox: boolean } | null;
+  google: { clientId: string; clientSecret: string; issuer: string } | null;
+  twitter: {
+    clientId: string;
+    clientSecret: string;
+    authUrl: string;
+    tokenUrl: string;
+    apiBase: string;
+  } | null;
+  /** The public origin the providers return to; null: the origin each request came to. */
+  redirectBase: string | null;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -88,6 +114,22 @@ const megabytes = (fallback: string) =>
     .pipe(z.number({ error: 'must be a number' }).positive('must be positive').max(10_240));
 
 const MB = 1024 * 1024;
+
+/** An http(s) address without credentials, query or fragment; a trailing slash is dropped. */
+const httpUrl = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) address', abort: true }))
+    .refine((v) => {
+      const url = new URL(v);
+      return url.username === '' && url.password === '' && url.search === '' && url.hash === '';
+    }, 'must be an http(s) address without credentials, query or fragment')
+    .transform((v) => {
+      let end = v.length;
+      while (end > 0 && v[end - 1] === '/') end -= 1;
+      return v.slice(0, end);
+    });
 
 const PROXY_KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal']);
 const isProxyEntry = (entry: string): boolean => {
@@ -202,7 +244,43 @@ const Env = z.object({
     .string()
     .regex(/^[\w.-]{1,64}$/, 'must be 1 to 64 letters, digits, dots, underscores or hyphens')
     .optional(),
+  PI_API_KEY: z.string().optional(),
+  PI_API_BASE: httpUrl('https://api.minepi.com'),
+  PI_SANDBOX: onOff('off'),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_ISSUER: httpUrl('https://accounts.google.com'),
+  TWITTER_CLIENT_ID: z.string().optional(),
+  TWITTER_CLIENT_SECRET: z.string().optional(),
+  TWITTER_AUTH_URL: httpUrl('https://x.com/i/oauth2/authorize'),
+  TWITTER_TOKEN_URL: httpUrl('https://api.x.com/2/oauth2/token'),
+  TWITTER_API_BASE: httpUrl('https://api.x.com'),
+  OAUTH_REDIRECT_BASE: z
+    .string()
+    .transform((v, ctx) => {
+      const origin = asOrigin(v);
+      if (origin === null) {
+        ctx.addIssue({ code: 'custom', message: 'must be an origin like https://chat.example.com' });
+        return z.NEVER;
+      }
+      return origin;
+    })
+    .optional(),
 });
+
+/** Both halves of an OAuth client, or neither: one without the other is a mistake worth stopping for. */
+function clientPair(
+  env: Record<string, string | undefined>,
+  idName: string,
+  secretName: string,
+): { clientId: string; clientSecret: string } | string | null {
+  const clientId = env[idName];
+  const clientSecret = env[secretName];
+  if (clientId === undefined && clientSecret === undefined) return null;
+  if (clientId === undefined) return `${idName}: required when ${secretName} is set`;
+  if (clientSecret === undefined) return `${secretName}: required when ${idName} is set`;
+  return { clientId, clientSecret };
+}
 
 function parseDatabaseUrl(raw: string | undefined, dataDir: string, cwd: string): DatabaseConfig | string {
   if (raw === undefined) return { dialect: 'sqlite', file: path.join(dataDir, 'paichat.db') };
@@ -236,6 +314,10 @@ export function configFromEnv(env: Record<string, string | undefined>, cwd = pro
   const dataDir = path.resolve(cwd, e.DATA_DIR);
   const database = parseDatabaseUrl(e.DATABASE_URL, dataDir, cwd);
   if (typeof database === 'string') throw new ConfigError([`DATABASE_URL: ${database}`]);
+  const google = clientPair(cleaned, 'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET');
+  const twitter = clientPair(cleaned, 'TWITTER_CLIENT_ID', 'TWITTER_CLIENT_SECRET');
+  const pairProblems = [google, twitter].filter((pair) => typeof pair === 'string');
+  if (pairProblems.length > 0) throw new ConfigError(pairProblems);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -259,5 +341,19 @@ export function configFromEnv(env: Record<string, string | undefined>, cwd = pro
       updatedAt: e.APP_UPDATED_AT ?? 0,
     },
     statAppKey: e.STAT_APP_KEY ?? null,
+    signIn: {
+      pi: e.PI_API_KEY ? { apiKey: e.PI_API_KEY, apiBase: e.PI_API_BASE, sandbox: e.PI_SANDBOX } : null,
+      google: google && typeof google === 'object' ? { ...google, issuer: e.GOOGLE_ISSUER } : null,
+      twitter:
+        twitter && typeof twitter === 'object'
+          ? {
+              ...twitter,
+              authUrl: e.TWITTER_AUTH_URL,
+              tokenUrl: e.TWITTER_TOKEN_URL,
+              apiBase: e.TWITTER_API_BASE,
+            }
+          : null,
+      redirectBase: e.OAUTH_REDIRECT_BASE ?? null,
+    },
   };
 }

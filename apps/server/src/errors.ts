@@ -311,3 +311,55 @@ export class LocationJumpError extends AppError {
     super(Code.BAD_REQUEST, ErrorId.locationJump, 'Your location changed too fast, please try again later');
   }
 }
+
+// Sign-in through Pi, Google and X (modules/identities).
+
+/** The provider could not be reached to build its login link ("Failed to get … login link"). */
+export class LoginLinkFailedError extends AppError {
+  constructor(provider: 'google' | 'twitter') {
+    super(
+      Code.INTERNAL,
+      provider === 'google' ? ErrorId.googleLoginLinkFailed : ErrorId.twitterLoginLinkFailed,
+      provider === 'google' ? 'Failed to get Google login link' : 'Failed to get Twitter login link',
+    );
+  }
+}
+
+/** Pi refused the access token, or could not be asked. */
+export class PiLoginFailedError extends AppError {
+  constructor() {
+    super(Code.BAD_REQUEST, ErrorId.piLoginFailed, 'Authentication failed, please retry');
+  }
+}
+
+export class LoginNotConfiguredError extends AppError {
+  constructor() {
+    super(Code.FORBIDDEN, ErrorId.loginNotConfigured, 'This way of signing in is not available');
+  }
+}
+
+export class IdentityInUseError extends AppError {
+  constructor() {
+    super(Code.CONFLICT, ErrorId.identityInUse, 'This account is already linked to another PaiChat account');
+  }
+}
+
+export class IdentityAlreadyLinkedError extends AppError {
+  constructor() {
+    super(
+      Code.CONFLICT,
+      ErrorId.identityAlreadyLinked,
+      'An account of this kind is already linked; unlink it first',
+    );
+  }
+}
+
+export class LastSignInMethodError extends AppError {
+  constructor() {
+    super(
+      Code.CONFLICT,
+      ErrorId.lastSignInMethod,
+      'This is your only way to sign in: set a chat ID and password or link another account first',
+    );
+  }
+}

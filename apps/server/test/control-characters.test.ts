@@ -43,6 +43,11 @@ const SAMPLES: Record<string, Record<string, unknown>[]> = {
   '/auth/captcha': [{ account: 'nul_test' }],
   '/auth/checkChatNo': [{ chatNo: 'nul_test' }],
   '/auth/login': [{ account: 'nul_test', password: 'password1', captchaId: 'c1', captchaCode: '1234' }],
+  '/auth/pi': [{ accessToken: 'pi-token' }],
+  '/auth/oauth/start': [{ provider: 'google' }],
+  '/my/identities/linkPi': [{ accessToken: 'pi-token' }],
+  '/my/identities/linkStart': [{ provider: 'twitter' }],
+  '/my/identities/unlink': [{ provider: 'pi' }],
   '/my/updateInfo': [
     {
       nickName: 'Nia',

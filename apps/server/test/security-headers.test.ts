@@ -95,6 +95,30 @@ describe('security headers', () => {
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
+  it('allow the Pi SDK’s origin for scripts only where Pi sign-in is configured, and the Pi sandbox to frame only in sandbox mode', async () => {
+    const piServer = await startTestServer('sqlite', { env: { WEB_DIST: webDist, PI_API_KEY: 'k' } });
+    const sandboxServer = await startTestServer('sqlite', {
+      env: { WEB_DIST: webDist, PI_API_KEY: 'k', PI_SANDBOX: 'on' },
+    });
+    try {
+      const page = await fetch(`${piServer.url}/`, { headers: { accept: 'text/html' } });
+      const policy = directives(page.headers.get('content-security-policy'));
+      expect(policy['script-src']).toEqual(["'self'", 'https://sdk.minepi.com']);
+      expect({ ...policy, 'script-src': ["'self'"] }).toEqual(
+        directives((await fetch(`${server.url}/`)).headers.get('content-security-policy')),
+      );
+      expect(page.headers.get('x-frame-options')).toBe('DENY');
+
+      const sandboxed = await fetch(`${sandboxServer.url}/`, { headers: { accept: 'text/html' } });
+      expect(directives(sandboxed.headers.get('content-security-policy'))['frame-ancestors']).toEqual([
+        'https://sandbox.minepi.com',
+      ]);
+      expect(sandboxed.headers.get('x-frame-options')).toBeNull();
+    } finally {
+      await Promise.all([piServer.close(), sandboxServer.close()]);
+    }
+  });
+
   it('mark every API answer, success or refusal, signed in or not, Cache-Control: no-store', async () => {
     const token = await seed(server.url).login(rui.chatNo);
     // Signing out last, so every other endpoint answers as signed in.

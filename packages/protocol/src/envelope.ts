@@ -83,6 +83,20 @@ export const ErrorId = {
   locationRequired: 'locationRequired',
   /** A shared position too far from the last one for the time between them. */
   locationJump: 'locationJump',
+  /** Google could not be reached to start a sign-in ("Failed to get Google login link"). */
+  googleLoginLinkFailed: 'googleLoginLinkFailed',
+  /** X could not be reached to start a sign-in ("Failed to get Twitter login link"). */
+  twitterLoginLinkFailed: 'twitterLoginLinkFailed',
+  /** Pi did not vouch for the access token (or could not be asked). */
+  piLoginFailed: 'piLoginFailed',
+  /** The server is not configured for this sign-in service. */
+  loginNotConfigured: 'loginNotConfigured',
+  /** The Pi, Google or X account is already linked to another PaiChat account. */
+  identityInUse: 'identityInUse',
+  /** The account already has an account of that service linked. */
+  identityAlreadyLinked: 'identityAlreadyLinked',
+  /** Unlinking would leave the account no way to sign in. */
+  lastSignInMethod: 'lastSignInMethod',
 } as const;
 export type ErrorId = (typeof ErrorId)[keyof typeof ErrorId];
 

@@ -9,6 +9,7 @@ export * from './notices';
 export * from './friends';
 export * from './profile';
 export * from './signup';
+export * from './identities';
 export * from './dict';
 export * from './files';
 export * from './messages';

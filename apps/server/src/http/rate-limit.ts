@@ -32,6 +32,11 @@ export const RATE_LIMITS = {
   checkChatNo: { max: 60, timeWindow: MINUTE, keyGenerator: addressKey },
   /** Each account multiplies every per-account budget: a handful per address, retries included. */
   register: { max: 10, timeWindow: HOUR, keyGenerator: addressKey },
+  /**
+   * Sign-in through Pi, Google or X, each step (the Pi token check, a login link, a callback):
+   * each costs a call to the provider, and a person needs a few. Per address, signed in or not.
+   */
+  signInWith: { max: 30, timeWindow: MINUTE, keyGenerator: addressKey },
   /** Profiles by id: browsing contacts, never walking ids. */
   friendInfo: { max: 60, timeWindow: MINUTE },
   /** A row each; a tab asks once per (re)connect, at most every 2 s. */

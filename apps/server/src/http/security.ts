@@ -30,6 +30,27 @@ export const CONTENT_SECURITY_POLICY: Record<string, string[]> = {
   'frame-ancestors': ["'none'"],
 };
 
+/** Where the Pi SDK comes from (the Pi Browser's `window.Pi`): https://sdk.minepi.com/pi-sdk.js. */
+export const PI_SDK_ORIGIN = 'https://sdk.minepi.com';
+/** Where the Pi sandbox (PI_SANDBOX=on) frames an app under development. */
+export const PI_SANDBOX_ORIGIN = 'https://sandbox.minepi.com';
+
+/**
+ * The policy of a server that offers Pi sign-in: the Pi SDK is Pi Network's own script, which
+ * the Pi Browser's apps must load from Pi's origin (it is not published to be bundled), so that
+ * one origin joins `script-src`; nothing else changes, and a server without PI_API_KEY keeps the
+ * self-only policy. In the sandbox (PI_SANDBOX=on) the app runs framed by Pi's sandbox page,
+ * which alone may frame it then.
+ */
+export function contentSecurityPolicy(pi: { enabled: boolean; sandbox: boolean }): Record<string, string[]> {
+  if (!pi.enabled) return CONTENT_SECURITY_POLICY;
+  return {
+    ...CONTENT_SECURITY_POLICY,
+    'script-src': ["'self'", PI_SDK_ORIGIN],
+    ...(pi.sandbox ? { 'frame-ancestors': [PI_SANDBOX_ORIGIN] } : {}),
+  };
+}
+
 /** The API docs (/api/docs): the same, except that swagger-ui sets an inline style of its own. */
 export const DOCS_CONTENT_SECURITY_POLICY: Record<string, string[]> = {
   ...CONTENT_SECURITY_POLICY,
@@ -45,11 +66,16 @@ export const DOCS_CONTENT_SECURITY_POLICY: Record<string, string[]> = {
  * JSON answers (every API envelope) are `Cache-Control: no-store`: they are one user's data,
  * which no browser or proxy cache may keep. Files and static assets set their own caching.
  */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  pi: { enabled: boolean; sandbox: boolean } = { enabled: false, sandbox: false },
+): Promise<void> {
+  const framedBySandbox = pi.enabled && pi.sandbox;
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(pi) },
     strictTransportSecurity: false,
-    xFrameOptions: { action: 'deny' },
+    // X-Frame-Options cannot name an origin; frame-ancestors says who may frame then.
+    xFrameOptions: framedBySandbox ? false : { action: 'deny' },
     referrerPolicy: { policy: 'same-origin' },
   });
   app.addHook('onSend', async (_request, reply, payload) => {

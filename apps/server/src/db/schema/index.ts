@@ -8,6 +8,7 @@ import type { FeedbackImagesTable, FeedbackTable } from './feedback';
 import type { FriendAppliesTable } from './friend-applies';
 import type { FriendsTable } from './friends';
 import type { GroupInvitesTable, GroupMembersTable, GroupsTable } from './groups';
+import type { IdentitiesTable, OAuthLoginsTable } from './identities';
 import type { LoginFailuresTable } from './login-failures';
 import type { MessagesTable } from './messages';
 import type {
@@ -59,6 +60,8 @@ export interface DatabaseSchema {
   stat_counts: StatCountsTable;
   nearby_locations: NearbyLocationsTable;
   shakes: ShakesTable;
+  identities: IdentitiesTable;
+  oauth_logins: OAuthLoginsTable;
 }
 
 export type Db = Kysely<DatabaseSchema>;
@@ -76,6 +79,7 @@ export type * from './feedback';
 export type * from './friend-applies';
 export type * from './friends';
 export type * from './groups';
+export type * from './identities';
 export type * from './login-failures';
 export type * from './messages';
 export type * from './moments';

@@ -4,7 +4,7 @@ import { RATE_LIMITS } from '../../http/rate-limit';
 import { route } from '../../http/route';
 import type { AuthService, Caller } from './service';
 
-const callerOf = (request: FastifyRequest): Caller => ({
+export const callerOf = (request: FastifyRequest): Caller => ({
   ip: request.ip,
   userAgent: request.headers['user-agent'],
 });

@@ -13,7 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import svgCaptcha from 'svg-captcha';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
-import { isUniqueViolation, type Db } from '../../db';
+import { isUniqueViolation, type Db, type Tx } from '../../db';
 import {
   BadCredentialsError,
   CaptchaRequiredError,
@@ -95,6 +95,20 @@ export function createAuthService(deps: AuthServiceDeps) {
       user_agent: (userAgent ?? '').slice(0, MAX_USER_AGENT_LENGTH),
     });
     return { token, sessionId };
+  }
+
+  /**
+   * A session for a user who proved who they are (a password, or Pi, Google or X), and the
+   * notice to their other devices: every way in issues the same kind of token.
+   */
+  async function signIn(userId: number, caller: Caller, method: string): Promise<{ token: string }> {
+    const { token, sessionId } = await startSession(userId, caller.userAgent);
+    deps.log.info({ userId, sessionId, method }, 'signed in');
+    // The new device has no socket yet; excluding it anyway keeps the notice for the others.
+    await pushToUsers(bus, [String(userId)], notice(NoticeType.LOGIN_ELSEWHERE, caller.userAgent), {
+      exceptSessionIds: [String(sessionId)],
+    });
+    return { token };
   }
 
   const notice = (
@@ -198,12 +212,17 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
 
       await recordSuccess(db, keys);
-      const { token, sessionId } = await startSession(user.id, caller.userAgent);
-      deps.log.info({ userId: user.id, sessionId }, 'signed in');
-      // The new device has no socket yet; excluding it anyway keeps the notice for the others.
-      await pushToUsers(bus, [String(user.id)], notice(NoticeType.LOGIN_ELSEWHERE, caller.userAgent), {
-        exceptSessionIds: [String(sessionId)],
-      });
+      return signIn(user.id, caller, 'password');
+    },
+
+    signIn,
+
+    /**
+     * A session for an account created in the transaction `trx` (a first sign-in through Pi,
+     * Google or X): nobody else is signed in to it, so there is nobody to tell.
+     */
+    async startNewAccountSession(trx: Tx, userId: number, caller: Caller): Promise<{ token: string }> {
+      const { token } = await startSession(userId, caller.userAgent, trx);
       return { token };
     },
 

@@ -23,6 +23,7 @@ import { TabLayout } from './components/TabLayout';
 import type { TabDef } from './components/TabBar';
 import { RedirectIfSignedIn, RequireAuth } from './components/routeGuards';
 import { LoginScreen } from './screens/auth/LoginScreen';
+import { PiLoginScreen } from './screens/auth/PiLoginScreen';
 import { RegisterScreen } from './screens/auth/RegisterScreen';
 import { DetectScreen } from './screens/detect/DetectScreen';
 import { ChatListScreen } from './screens/messages/ChatListScreen';
@@ -39,6 +40,7 @@ import { DiscoverScreen } from './screens/discover/DiscoverScreen';
 import { MeScreen } from './screens/me/MeScreen';
 import { LanguageScreen } from './screens/me/LanguageScreen';
 import { SettingsScreen } from './screens/me/SettingsScreen';
+import { AccountsScreen } from './screens/me/AccountsScreen';
 import { PersonalInfoScreen } from './screens/profile/PersonalInfoScreen';
 import { EditNickNameScreen } from './screens/profile/EditNickNameScreen';
 import { EditChatNoScreen } from './screens/profile/EditChatNoScreen';
@@ -98,6 +100,8 @@ export const paths = {
   postMoment: '/wx/friendsCircle/sendMsg',
   momentDetail: '/wx/friendsCircle/detail',
   settings: '/wx/system/index',
+  /** Not in the spec's table: the ways into the account, under Settings (the server returns here after linking). */
+  accounts: '/wx/system/accounts',
   download: '/wx/download/index',
   search: '/wx/search/index',
   newFriends: '/wx/search-friends/index',
@@ -139,7 +143,7 @@ const tabs: readonly TabDef[] = [
 ];
 
 /** Pages anyone may open; every other page needs a signed-in session. */
-const soonPublic: ReadonlyArray<PathName & RouteTitle> = ['piLogin'];
+const soonPublic: ReadonlyArray<PathName & RouteTitle> = [];
 
 /** Pages whose screens arrive with later issues: the real title bar and "Coming soon". */
 const soonSignedIn: ReadonlyArray<PathName & RouteTitle> = ['shake', 'nearby'];
@@ -155,6 +159,7 @@ const loginProps = {
   signUpUrl: paths.register,
   agreementUrl: paths.agreement,
   introUrl: paths.intro,
+  piLoginUrl: paths.piLogin,
 } as const;
 
 const routes: RouteObject[] = [
@@ -170,7 +175,8 @@ const routes: RouteObject[] = [
       page(paths.login, <LoginScreen header="brand" {...loginProps} />),
       page(paths.loginPlain, <LoginScreen header="bar" {...loginProps} />),
       page(paths.register, <RegisterScreen homeUrl={paths.message} agreementUrl={paths.agreement} />),
-      page(paths.detect, <DetectScreen loginUrl={paths.login} />),
+      page(paths.detect, <DetectScreen loginUrl={paths.login} piLoginUrl={paths.piLogin} />),
+      page(paths.piLogin, <PiLoginScreen homeUrl={paths.message} loginUrl={paths.login} />),
       page(paths.agreement, <AgreementScreen />),
       page(paths.download, <DownloadScreen />),
       page(paths.webView, <WebViewScreen />),
@@ -229,6 +235,7 @@ const routes: RouteObject[] = [
               links={{
                 language: paths.language,
                 password: paths.editPassword,
+                accounts: paths.accounts,
                 agreement: paths.agreement,
                 intro: paths.intro,
               }}
@@ -248,6 +255,7 @@ const routes: RouteObject[] = [
               }}
             />,
           ),
+          page(paths.accounts, <AccountsScreen passwordUrl={paths.editPassword} />),
           page(paths.editNickName, <EditNickNameScreen />),
           page(paths.editChatNo, <EditChatNoScreen />),
           page(paths.editIntro, <EditIntroScreen />),

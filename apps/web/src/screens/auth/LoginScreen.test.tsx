@@ -4,6 +4,7 @@ import { SessionContext } from '../../store/session';
 import { stubSession } from '../../test/render';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
 import { NavContext, type Nav } from '../../nav';
 import { configureRequest, resetRequest } from '../../api/request';
 import { LoginScreen } from './LoginScreen';
@@ -36,13 +37,16 @@ function renderLogin(nav = stubNav()) {
     <QueryClientProvider client={client}>
       <SessionContext value={session}>
         <NavContext value={nav}>
-          <LoginScreen
-            header="brand"
-            homeUrl="/home"
-            signUpUrl="/signup"
-            agreementUrl="/agreement"
-            introUrl="/intro"
-          />
+          <MemoryRouter>
+            <LoginScreen
+              header="brand"
+              homeUrl="/home"
+              signUpUrl="/signup"
+              agreementUrl="/agreement"
+              introUrl="/intro"
+              piLoginUrl="/pi"
+            />
+          </MemoryRouter>
         </NavContext>
       </SessionContext>
     </QueryClientProvider>,

@@ -6,11 +6,14 @@ import { useT } from '../../i18n';
 import { call } from '../../api/request';
 import * as endpoints from '../../api/endpoints';
 import { check } from '../../lib/checker';
+import { detectEnvironment } from '../../lib/environment';
 import { useSession } from '../../store/session';
 import { BrandHeader } from './BrandHeader';
 import { CaptchaField } from './CaptchaField';
 import { AccountField, FormEnd } from './FormEnd';
 import { PasswordField } from './PasswordField';
+import { OtherSignIns } from './OtherSignIns';
+import type { LeaveFor } from './providers';
 import { loginData, loginRules } from './rules';
 import { useVerificationCode } from './useVerificationCode';
 import s from './auth.module.css';
@@ -24,10 +27,31 @@ export interface LoginScreenProps {
   agreementUrl: string;
   /** What PaiChat is (the Intro page). */
   introUrl: string;
+  /** Pi login (wx/login/piLogin). */
+  piLoginUrl: string;
+  /** The browser's user agent (tests set one). */
+  userAgent?: string;
+  /** Leaves for Google's or X's page (tests watch it). */
+  leave?: LeaveFor;
 }
 
-export function LoginScreen({ header, homeUrl, signUpUrl, agreementUrl, introUrl }: LoginScreenProps) {
+/**
+ * Login: chat ID and password, and the other ways in the server offers (OtherSignIns): in the
+ * Pi Browser Pi first, above the form; elsewhere Google and Twitter below it.
+ */
+export function LoginScreen({
+  header,
+  homeUrl,
+  signUpUrl,
+  agreementUrl,
+  introUrl,
+  piLoginUrl,
+  userAgent = navigator.userAgent,
+  leave,
+}: LoginScreenProps) {
   const t = useT();
+  const [env] = useState(() => detectEnvironment(userAgent));
+  const others = <OtherSignIns piLoginUrl={piLoginUrl} env={env} {...(leave ? { leave } : {})} />;
   const nav = useNav();
   const session = useSession();
   const code = useVerificationCode();
@@ -67,6 +91,7 @@ export function LoginScreen({ header, homeUrl, signUpUrl, agreementUrl, introUrl
         <TitleBar title={t('routes.login')} onBack={nav.navigateBack} />
       )}
       <main className={s.main}>
+        {env === 'pi' && others}
         <form className={s.form} onSubmit={submit} noValidate>
           <AccountField
             label={t('login.account')}
@@ -92,6 +117,7 @@ export function LoginScreen({ header, homeUrl, signUpUrl, agreementUrl, introUrl
             submitLabel={t('login.submit')}
           />
         </form>
+        {env !== 'pi' && others}
         <p className={s.alt}>
           <span>{t('login.noAccount')}</span>
           <AppLink to={signUpUrl} className={s.altAction}>

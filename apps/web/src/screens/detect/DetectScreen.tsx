@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useAuthProviders } from '../../api/queries/identities';
 import { CheckCircleOutline, ExclamationCircleOutline, GlobalOutline } from 'antd-mobile-icons';
 import { Page } from '../../components/Page';
 import { useNav } from '../../nav';
@@ -21,28 +22,39 @@ function detect(): Detection {
 }
 
 /**
- * Environment detection (spec 4): the Pi Browser or a normal browser. A failure falls back to
- * normal browser mode and offers a retry; either way the person continues to login.
+ * Environment detection (spec 4): the Pi Browser or a normal browser. In the Pi Browser the
+ * person continues to Pi login when the server offers it, elsewhere to the login form (with
+ * Google and Twitter when offered). A failure falls back to normal browser mode and offers a
+ * retry.
  */
-export function DetectScreen({ loginUrl }: { loginUrl: string }) {
+export function DetectScreen({ loginUrl, piLoginUrl }: { loginUrl: string; piLoginUrl: string }) {
   const t = useT();
   const nav = useNav();
   const [detection, setDetection] = useState<Detection>(detect);
-
-  useEffect(() => {
-    if (detection.phase !== 'done') return;
-    const timer = setTimeout(() => nav.reLaunch(loginUrl), AUTO_CONTINUE_MS);
-    return () => clearTimeout(timer);
-  }, [detection, nav, loginUrl]);
+  const providers = useAuthProviders();
 
   const pi = detection.phase === 'done' && detection.env === 'pi';
+  // Until the server has said whether it offers Pi login, the Pi Browser's way on is not known.
+  const next = pi && providers.isPending ? null : pi && providers.data?.pi ? piLoginUrl : loginUrl;
+
+  useEffect(() => {
+    if (detection.phase !== 'done' || next === null) return;
+    const timer = setTimeout(() => nav.reLaunch(next), AUTO_CONTINUE_MS);
+    return () => clearTimeout(timer);
+  }, [detection, nav, next]);
+
   const Icon =
     detection.phase === 'failed' ? ExclamationCircleOutline : pi ? CheckCircleOutline : GlobalOutline;
 
   return (
     <Page title={t('routes.detect')} back={false}>
-      <section className={s.card} role="status" data-phase={detection.phase}>
-        <Icon className={s.icon} aria-hidden />
+      <section
+        className={common.statusCard}
+        role="status"
+        data-phase={detection.phase}
+        data-trouble={detection.phase === 'failed'}
+      >
+        <Icon className={common.statusIcon} aria-hidden />
         <h2 className={s.state}>{t(pi ? 'detect.piBrowser' : 'detect.normalBrowser')}</h2>
         <p className={s.hint}>
           {detection.phase === 'failed'
@@ -51,8 +63,8 @@ export function DetectScreen({ loginUrl }: { loginUrl: string }) {
         </p>
         {detection.phase === 'done' && <p className={s.hint}>{t('detect.redirecting')}</p>}
       </section>
-      <div className={s.actions}>
-        <button type="button" className={common.choice} onClick={() => nav.reLaunch(loginUrl)}>
+      <div className={common.entryActions}>
+        <button type="button" className={common.choice} onClick={() => nav.reLaunch(next ?? loginUrl)}>
           {t('common.continue')}
         </button>
         {detection.phase === 'failed' && (

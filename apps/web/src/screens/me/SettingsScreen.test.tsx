@@ -10,7 +10,13 @@ import { SettingsScreen } from './SettingsScreen';
 const session = stubSession();
 const { signOut } = session;
 
-const links = { language: '/lang', password: '/pass', agreement: '/agreement', intro: '/intro' };
+const links = {
+  language: '/lang',
+  password: '/pass',
+  accounts: '/accounts',
+  agreement: '/agreement',
+  intro: '/intro',
+};
 
 beforeAll(() => installReact19Render());
 afterEach(async () => {
@@ -19,7 +25,7 @@ afterEach(async () => {
 });
 
 describe('SettingsScreen', () => {
-  it('opens Language (showing the current one) and Set Password', async () => {
+  it('opens Language (showing the current one), Set Password and Accounts', async () => {
     const user = userEvent.setup();
     const { nav } = renderScreen(<SettingsScreen links={links} />, { session });
     expect(screen.getByRole('heading', { name: 'Settings' })).toBeTruthy();
@@ -27,6 +33,8 @@ describe('SettingsScreen', () => {
     expect(nav.navigateTo).toHaveBeenCalledWith('/lang');
     await user.click(screen.getByRole('button', { name: 'Set Password' }));
     expect(nav.navigateTo).toHaveBeenCalledWith('/pass');
+    await user.click(screen.getByRole('button', { name: 'Accounts' }));
+    expect(nav.navigateTo).toHaveBeenCalledWith('/accounts');
     await user.click(screen.getByRole('button', { name: 'Privacy & Service Agreement' }));
     expect(nav.navigateTo).toHaveBeenCalledWith('/agreement');
   });

@@ -12,13 +12,15 @@ import s from './MeScreen.module.css';
 export interface SettingsLinks {
   language: string;
   password: string;
+  /** The ways into the account: password, Pi, Google, Twitter. */
+  accounts: string;
   agreement: string;
   /** What PaiChat is: About opens it. */
   intro: string;
 }
 
 /**
- * Settings: language, password, the privacy and service agreement, what this app is, clearing
+ * Settings: language, password, the accounts to sign in with, the privacy and service agreement, what this app is, clearing
  * the chats stored on this browser (they come back from the server), and sign-out.
  */
 export function SettingsScreen({ links }: { links: SettingsLinks }) {
@@ -60,6 +62,11 @@ export function SettingsScreen({ links }: { links: SettingsLinks }) {
             key: 'password',
             label: t('profile.setPassword'),
             onPress: () => nav.navigateTo(links.password),
+          },
+          {
+            key: 'accounts',
+            label: t('routes.accounts'),
+            onPress: () => nav.navigateTo(links.accounts),
           },
           {
             key: 'agreement',

@@ -1,7 +1,8 @@
 /**
- * Accounts the HTTP API cannot create yet: ones that signed up through another sign-in (Pi,
- * Google, …) and so have no chat ID and no password. Written straight into the database
- * through the auth repo, with a live session; the integration tests only.
+ * Accounts with no chat ID and no password, as a first sign-in through Pi, Google or X makes
+ * them (test/identities.test.ts goes through the services' fakes), written straight into the
+ * database through the auth repo, with a live session, for tests about something else; the
+ * integration tests only.
  */
 import { insertSession, insertUser } from '../../src/modules/auth/repo';
 import { hashToken, newToken } from '../../src/modules/auth/tokens';

@@ -38,6 +38,8 @@ import { createMomentsService } from './modules/moments/service';
 import { favoritesRoutes } from './modules/favorites/routes';
 import { createFavoritesService } from './modules/favorites/service';
 import { feedbackRoutes } from './modules/feedback/routes';
+import { nearbyRoutes } from './modules/nearby/routes';
+import { createNearbyService } from './modules/nearby/service';
 import { appRoutes } from './modules/app/routes';
 import { createFeedbackService } from './modules/feedback/service';
 import { createGroupsService } from './modules/groups/service';
@@ -264,6 +266,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   groupsRoutes(app, groups);
   momentsRoutes(app, moments, momentInteractions);
   favoritesRoutes(app, favorites);
+  nearbyRoutes(app, createNearbyService({ db, clock, visibility }));
   feedbackRoutes(app, createFeedbackService({ db, clock }));
   appRoutes(app, config.appDownload);
   statsRoutes(app, createStatsService({ db, clock, appKey: config.statAppKey }));

@@ -1,4 +1,5 @@
 import type { ApplyStatus } from '@paichat/protocol';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { DbOrTx, FriendApplyRow, FriendRow, NewFriendApply, UserRow } from '../../db';
 
 // Friendships (both directions stored; each row holds its owner's remark and tags).
@@ -226,6 +227,15 @@ export async function insertBlock(db: DbOrTx, userId: number, blockedId: number,
 
 export async function deleteBlock(db: DbOrTx, userId: number, blockedId: number): Promise<void> {
   await db.deleteFrom('blocks').where('user_id', '=', userId).where('blocked_id', '=', blockedId).execute();
+}
+
+/**
+ * A condition for a query over people: neither `viewerId` nor the user in column `person`
+ * (e.g. `'n.user_id'`) has blocked the other. For lists of strangers (People Nearby).
+ */
+export function noBlockBetween(viewerId: number, person: string): RawBuilder<SqlBool> {
+  const other = sql.ref(person);
+  return sql<SqlBool>`not exists (select 1 from blocks where (blocks.user_id = ${viewerId} and blocks.blocked_id = ${other}) or (blocks.user_id = ${other} and blocks.blocked_id = ${viewerId}))`;
 }
 
 export type BlockedWithUser = UserRow & { remark: string | null; tags: string | null };

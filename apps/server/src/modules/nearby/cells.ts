@@ -27,6 +27,13 @@ const BUCKETS: readonly [DistanceBucket, number][] = [
 const TOP_SPEED = 250;
 /** What any move may span regardless of time: a cell's width either side, for GPS wobble. */
 const MOVE_SLACK_M = 3_000;
+/** Half the Earth's circumference, the farthest any two places are apart, in metres. */
+const HALF_EARTH_M = 20_037_500;
+/**
+ * After this long (some 22 hours) any move is believable: a place shared longer ago no longer
+ * constrains the next one, so nothing needs to remember it.
+ */
+export const MOVE_MEMORY_MS = Math.ceil((HALF_EARTH_M / TOP_SPEED) * 1000);
 
 export interface Place {
   /** The H3 cell at CELL_RESOLUTION. */

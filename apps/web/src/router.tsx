@@ -68,6 +68,7 @@ import { InteractionsScreen } from './screens/moments/InteractionsScreen';
 import { AddFavoriteScreen } from './screens/favorites/AddFavoriteScreen';
 import { FavoritesScreen } from './screens/favorites/FavoritesScreen';
 import { FeedbackScreen } from './screens/feedback/FeedbackScreen';
+import { NearbyScreen } from './screens/nearby/NearbyScreen';
 import { DownloadScreen } from './screens/download/DownloadScreen';
 import { IntroScreen } from './screens/intro/IntroScreen';
 import { WebViewScreen } from './screens/webview/WebViewScreen';
@@ -146,7 +147,7 @@ const tabs: readonly TabDef[] = [
 const soonPublic: ReadonlyArray<PathName & RouteTitle> = [];
 
 /** Pages whose screens arrive with later issues: the real title bar and "Coming soon". */
-const soonSignedIn: ReadonlyArray<PathName & RouteTitle> = ['shake', 'nearby'];
+const soonSignedIn: ReadonlyArray<PathName & RouteTitle> = ['shake'];
 
 const page = (path: string, element: RouteObject['element']): RouteObject => ({
   path,
@@ -329,6 +330,7 @@ const routes: RouteObject[] = [
           ),
           page(paths.postMoment, <PostMomentScreen />),
           page(paths.feedback, <FeedbackScreen />),
+          page(paths.nearby, <NearbyScreen addFriendDetailUrl={paths.addFriendDetail} />),
           page(
             paths.favorites,
             <FavoritesScreen

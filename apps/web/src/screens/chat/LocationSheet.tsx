@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { LOCATION_ADDRESS_MAX, LOCATION_NAME_MAX } from '@paichat/protocol';
 import { Sheet } from '../../components/chat/Sheet';
+import { currentPosition } from '../../lib/geolocation';
 import { showToast } from '../../lib/ui';
 import { useT } from '../../i18n';
 import s from './ChatWindow.module.css';
@@ -48,27 +49,15 @@ export function LocationSheet({
     setName('');
     setAddress('');
     setError('');
-    const off = () => {
+    void currentPosition(geolocation).then((position) => {
       if (!live) return;
-      showToast(t('chatWindow.locationOff'));
-      onClose();
-    };
-    if (!geolocation) {
-      off();
-      return;
-    }
-    geolocation.getCurrentPosition(
-      (position) => {
-        if (live)
-          setFix({
-            state: 'ready',
-            latitude: position.coords.latitude,
-            longitude: position.coords.longitude,
-          });
-      },
-      off,
-      { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
-    );
+      if (position) {
+        setFix({ state: 'ready', ...position });
+      } else {
+        showToast(t('chatWindow.locationOff'));
+        onClose();
+      }
+    });
     return () => {
       live = false;
     };

@@ -40,6 +40,8 @@ import { createFavoritesService } from './modules/favorites/service';
 import { feedbackRoutes } from './modules/feedback/routes';
 import { nearbyRoutes } from './modules/nearby/routes';
 import { createNearbyService } from './modules/nearby/service';
+import { shakeRoutes } from './modules/shake/routes';
+import { createShakeService } from './modules/shake/service';
 import { appRoutes } from './modules/app/routes';
 import { createFeedbackService } from './modules/feedback/service';
 import { createGroupsService } from './modules/groups/service';
@@ -267,6 +269,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   momentsRoutes(app, moments, momentInteractions);
   favoritesRoutes(app, favorites);
   nearbyRoutes(app, createNearbyService({ db, clock, visibility }));
+  shakeRoutes(app, createShakeService({ db, clock, visibility }));
   feedbackRoutes(app, createFeedbackService({ db, clock }));
   appRoutes(app, config.appDownload);
   statsRoutes(app, createStatsService({ db, clock, appKey: config.statAppKey }));

@@ -45,6 +45,10 @@ export const RATE_LIMITS = {
   statConfig: { max: 30, timeWindow: MINUTE, keyGenerator: addressKey },
   /** A batch (4 tries, or its beacons) every 10 s is ~24 a minute per tab: a few tabs per address. */
   statReport: { max: 120, timeWindow: MINUTE, keyGenerator: addressKey },
+  /** A shake waits 5 s for a partner: a person shakes a few times a minute, a script probing places far more. */
+  shake: { max: 20, timeWindow: MINUTE },
+  /** The app asks about once a second while a shake waits. */
+  shakeResult: { max: 120, timeWindow: MINUTE },
   /** People Nearby: a person shares on opening and on each pull; a script hopping around a target far more. */
   nearbyShare: { max: 20, timeWindow: MINUTE },
   /** A list per share and per gender filter; each is a probe of distances, so kept as tight. */

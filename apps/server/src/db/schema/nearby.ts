@@ -14,4 +14,6 @@ export interface ShakesTable {
   area: string | null;
   shaken_at: number;
   matched_with: number | null;
+  /** A DistanceBucket; null when either side shook without a position. */
+  matched_distance: string | null;
 }

@@ -69,6 +69,7 @@ import { AddFavoriteScreen } from './screens/favorites/AddFavoriteScreen';
 import { FavoritesScreen } from './screens/favorites/FavoritesScreen';
 import { FeedbackScreen } from './screens/feedback/FeedbackScreen';
 import { NearbyScreen } from './screens/nearby/NearbyScreen';
+import { ShakeScreen } from './screens/shake/ShakeScreen';
 import { DownloadScreen } from './screens/download/DownloadScreen';
 import { IntroScreen } from './screens/intro/IntroScreen';
 import { WebViewScreen } from './screens/webview/WebViewScreen';
@@ -147,7 +148,7 @@ const tabs: readonly TabDef[] = [
 const soonPublic: ReadonlyArray<PathName & RouteTitle> = [];
 
 /** Pages whose screens arrive with later issues: the real title bar and "Coming soon". */
-const soonSignedIn: ReadonlyArray<PathName & RouteTitle> = ['shake'];
+const soonSignedIn: ReadonlyArray<PathName & RouteTitle> = [];
 
 const page = (path: string, element: RouteObject['element']): RouteObject => ({
   path,
@@ -331,6 +332,10 @@ const routes: RouteObject[] = [
           page(paths.postMoment, <PostMomentScreen />),
           page(paths.feedback, <FeedbackScreen />),
           page(paths.nearby, <NearbyScreen addFriendDetailUrl={paths.addFriendDetail} />),
+          page(
+            paths.shake,
+            <ShakeScreen addFriendDetailUrl={paths.addFriendDetail} downloadUrl={paths.download} />,
+          ),
           page(
             paths.favorites,
             <FavoritesScreen

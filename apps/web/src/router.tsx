@@ -18,7 +18,6 @@ import {
 } from 'antd-mobile-icons';
 import { Navigator, type RouteIndex } from './nav';
 import { HOME, normalizeUrl } from './nav/rules';
-import type { RouteTitle } from './i18n';
 import { TabLayout } from './components/TabLayout';
 import type { TabDef } from './components/TabBar';
 import { RedirectIfSignedIn, RequireAuth } from './components/routeGuards';
@@ -59,7 +58,6 @@ import { EditGroupNoticeScreen } from './screens/groups/EditGroupNoticeScreen';
 import { GroupQrCodeScreen } from './screens/groups/GroupQrCodeScreen';
 import { ScanCodeDetailScreen } from './screens/groups/ScanCodeDetailScreen';
 import { AgreementScreen } from './screens/agreement/AgreementScreen';
-import { ComingSoonScreen } from './screens/common/ComingSoonScreen';
 import { MomentsScreen } from './screens/moments/MomentsScreen';
 import { PostMomentScreen } from './screens/moments/PostMomentScreen';
 import { AlbumScreen } from './screens/moments/AlbumScreen';
@@ -134,8 +132,6 @@ export const paths = {
   addFavorite: '/wx/favorites/add',
 } as const;
 
-type PathName = keyof typeof paths;
-
 /** The tab pages, in tab order (badge 0 = Message … 3 = Me). */
 const tabs: readonly TabDef[] = [
   { url: paths.message, label: 'tabs.message', Icon: MessageOutline, ActiveIcon: MessageFill },
@@ -143,12 +139,6 @@ const tabs: readonly TabDef[] = [
   { url: paths.discover, label: 'tabs.discover', Icon: CompassOutline, ActiveIcon: CompassOutline },
   { url: paths.me, label: 'tabs.me', Icon: UserOutline, ActiveIcon: UserCircleOutline },
 ];
-
-/** Pages anyone may open; every other page needs a signed-in session. */
-const soonPublic: ReadonlyArray<PathName & RouteTitle> = [];
-
-/** Pages whose screens arrive with later issues: the real title bar and "Coming soon". */
-const soonSignedIn: ReadonlyArray<PathName & RouteTitle> = [];
 
 const page = (path: string, element: RouteObject['element']): RouteObject => ({
   path,
@@ -186,7 +176,6 @@ const routes: RouteObject[] = [
         paths.intro,
         <IntroScreen links={{ login: paths.loginPlain, signUp: paths.register, home: paths.message }} />,
       ),
-      ...soonPublic.map((name) => page(paths[name], <ComingSoonScreen title={name} />)),
       {
         element: <RequireAuth loginUrl={paths.login} />,
         children: [
@@ -348,7 +337,6 @@ const routes: RouteObject[] = [
           page(paths.myAlbum, <AlbumScreen detailUrl={paths.momentDetail} postUrl={paths.postMoment} />),
           page(paths.momentDetail, <MomentDetailScreen albumUrl={paths.myAlbum} />),
           page(paths.momentsMessages, <InteractionsScreen detailUrl={paths.momentDetail} />),
-          ...soonSignedIn.map((name) => page(paths[name], <ComingSoonScreen title={name} />)),
         ],
       },
       { path: '*', element: <NotFoundScreen homeUrl={paths.home} /> },

@@ -87,6 +87,3 @@ export async function initLocale(): Promise<Locale> {
     return DEFAULT_LOCALE;
   }
 }
-
-/** The page titles of the route table (keys under `routes` in en.json). */
-export type RouteTitle = keyof (typeof en)['routes'];

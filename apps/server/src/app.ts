@@ -1,4 +1,3 @@
-import path from 'node:path';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { APP_NAME, APP_VERSION, BODY_LIMIT_DEFAULT, Code, ErrorId } from '@paichat/protocol';
@@ -55,6 +54,7 @@ import { loadPersonRefs } from './modules/users/refs';
 import { usersRoutes } from './modules/users/routes';
 import { createUsersService } from './modules/users/service';
 import { LocalBus, type Bus } from './realtime/bus';
+import { RedisBus } from './realtime/redis-bus';
 import { registerGateway, type GatewayOptions } from './realtime/gateway';
 import type { ConnectionRegistry } from './realtime/registry';
 
@@ -95,6 +95,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     paichat: AppContext;
   }
+}
+
+/** The in-process bus of a single node, or with REDIS_URL the Redis bus every node shares. */
+function createBus(config: Config, logger: FastifyBaseLogger): Bus {
+  if (!config.redis) return new LocalBus((error) => logger.error({ err: error }, 'bus subscriber failed'));
+  return new RedisBus({ ...config.redis, nodeId: config.nodeId, log: logger.child({ module: 'bus' }) });
 }
 
 /** Runs each hook in the friendship's transaction, in order; after commit, each one's follow-up. */
@@ -142,7 +148,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     await guardMessageIds(opened.db, opened.dialect, mark, logger);
     idMark = mark;
   }
-  const bus = deps.bus ?? new LocalBus((error) => logger.error({ err: error }, 'bus subscriber failed'));
+  const bus = deps.bus ?? createBus(config, logger);
   if (!deps.bus) app.addHook('onClose', async () => bus.close());
 
   installJsonParser(app);
@@ -151,7 +157,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     enabled: config.signIn.pi !== null,
     sandbox: config.signIn.pi?.sandbox ?? false,
   });
-  await registerRateLimits(app, config.rateLimits);
+  await registerRateLimits(app, config.rateLimits, config.redis);
 
   await app.register(swagger, {
     openapi: {
@@ -176,7 +182,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     log: logger.child({ module: 'auth' }),
     ...(deps.onCaptchaIssued ? { onCaptchaIssued: deps.onCaptchaIssued } : {}),
   });
-  const store = createFileStore(path.join(config.dataDir, 'uploads'));
+  const store = createFileStore(config.uploadDir);
   await store.init(clock.now());
   const bmp = createBmpDecoder();
   app.addHook('onClose', () => bmp.close());
@@ -282,7 +288,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.get('/healthz', { schema: { hide: true } }, async (request, reply) => {
     try {
       await sql`select 1`.execute(database);
-      return ok({ db: 'ok' });
+      // Redis down still serves: sockets are reset to catch up once it is back (realtime/redis-bus.ts).
+      return ok({ db: 'ok', node: config.nodeId, bus: bus.health() });
     } catch (error) {
       request.log.error({ err: error }, 'health check: database unreachable');
       return sendEnvelope(reply, 503, refusal(Code.INTERNAL, 'Database unavailable', ErrorId.internal));

@@ -21,6 +21,9 @@ describe('configFromEnv', () => {
       host: '0.0.0.0',
       dataDir: '/srv/paichat/data',
       database: { dialect: 'sqlite', file: '/srv/paichat/data/paichat.db' },
+      redis: null,
+      uploadDir: '/srv/paichat/data/uploads',
+      nodeId: expect.stringMatching(new RegExp(`-${process.pid}$`)),
       captcha: true,
       rateLimits: true,
       registrationOpen: true,
@@ -46,6 +49,10 @@ describe('configFromEnv', () => {
         PORT: '9000',
         HOST: '127.0.0.1',
         DATA_DIR: '/var/lib/paichat',
+        REDIS_URL: 'redis://10.0.0.5:6379/2',
+        REDIS_PREFIX: 'chat-eu:',
+        UPLOAD_DIR: '../shared/uploads',
+        NODE_ID: 'node-a',
         CAPTCHA: 'OFF',
         REGISTRATION: 'closed',
         DEMO_DATA: 'off',
@@ -69,6 +76,9 @@ describe('configFromEnv', () => {
       host: '127.0.0.1',
       dataDir: '/var/lib/paichat',
       database: { dialect: 'sqlite', file: '/var/lib/paichat/paichat.db' },
+      redis: { url: 'redis://10.0.0.5:6379/2', prefix: 'chat-eu:' },
+      uploadDir: '/srv/shared/uploads',
+      nodeId: 'node-a',
       captcha: false,
       registrationOpen: false,
       demoData: false,
@@ -144,6 +154,9 @@ describe('configFromEnv', () => {
     ['TWITTER_TOKEN_URL', 'ftp://api.x.com/token'],
     ['TWITTER_API_BASE', 'https://api.x.com/?q=1'],
     ['OAUTH_REDIRECT_BASE', 'https://chat.example.com/app'],
+    ['REDIS_URL', 'http://cache:6379'],
+    ['REDIS_PREFIX', 'has spaces'],
+    ['NODE_ID', 'a/b'],
   ])('names %s when it is %j', (name, value) => {
     const problems = problemsOf({ [name]: value });
     expect(problems).toHaveLength(1);
@@ -217,5 +230,7 @@ describe('configFromEnv', () => {
     ]);
     const [problem] = problemsOf({ DATABASE_URL: 'mysql://root:hunter2@db/paichat' });
     expect(problem).not.toContain('hunter2');
+    const [redis] = problemsOf({ REDIS_URL: 'tcp://:hunter2@cache:6379' });
+    expect(redis).toBe('REDIS_URL: must be a redis:// or rediss:// address');
   });
 });

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -13,6 +14,10 @@ import { z } from 'zod';
  * | HOST            | 0.0.0.0                         | address to listen on |
  * | DATA_DIR        | ./data (from the working dir)   | where the embedded database, uploads (`uploads/`) and the message-id mark (`message-ids.mark`) live |
  * | DATABASE_URL    | sqlite:${DATA_DIR}/paichat.db   | `postgres://…` / `postgresql://…` selects PostgreSQL; `sqlite:<path>` (relative to the working dir) or `:memory:` selects SQLite |
+ * | REDIS_URL       | (none)                          | `redis://[:password@]host:6379[/db]`: the Redis bus and shared request budgets of a scale-out deployment; none: in-process bus and budgets |
+ * | REDIS_PREFIX    | paichat:                        | prefix of every Redis channel and key (several deployments on one Redis) |
+ * | UPLOAD_DIR      | ${DATA_DIR}/uploads             | where uploads live; every node of a deployment must see the same folder (a shared volume) |
+ * | NODE_ID         | <hostname>-<pid>                | this node's name in logs and in Redis' client list |
  * | CAPTCHA         | on                              | on/off: require a verification code at sign-in and sign-up (off: only for accounts with recent failures) |
  * | RATE_LIMITS     | on                              | on/off: per-caller request budgets on search, profiles, friend requests, captchas, sign-up, chat ID checks (http/rate-limit.ts) |
  * | REGISTRATION    | open                            | open/closed: whether new accounts can be created |
@@ -48,6 +53,11 @@ export interface Config {
   host: string;
   dataDir: string;
   database: DatabaseConfig;
+  /** The Redis of a scale-out deployment (bus, request budgets); null: a single node. */
+  redis: { url: string; prefix: string } | null;
+  /** Where uploads live (shared by every node). */
+  uploadDir: string;
+  nodeId: string;
   captcha: boolean;
   rateLimits: boolean;
   registrationOpen: boolean;
@@ -164,6 +174,19 @@ const Env = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  REDIS_URL: z
+    .string()
+    .pipe(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// address' }))
+    .optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, 'must be 1 to 64 letters, digits or _ : . -')
+    .default('paichat:'),
+  UPLOAD_DIR: z.string().optional(),
+  NODE_ID: z
+    .string()
+    .regex(/^[\w.-]{1,64}$/, 'must be 1 to 64 letters, digits, dots, underscores or hyphens')
+    .optional(),
   CAPTCHA: onOff('on'),
   RATE_LIMITS: onOff('on'),
   REGISTRATION: z
@@ -306,6 +329,8 @@ export function configFromEnv(env: Record<string, string | undefined>, cwd = pro
     throw new ConfigError(
       parsed.error.issues.map((issue) => {
         const name = String(issue.path[0] ?? 'environment');
+        // A Redis address may carry its password: never echoed.
+        if (name === 'REDIS_URL') return `${name}: ${issue.message}`;
         return `${name}: ${issue.message} (got ${JSON.stringify(cleaned[name] ?? '')})`;
       }),
     );
@@ -323,6 +348,9 @@ export function configFromEnv(env: Record<string, string | undefined>, cwd = pro
     host: e.HOST,
     dataDir,
     database,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : null,
+    uploadDir: e.UPLOAD_DIR === undefined ? path.join(dataDir, 'uploads') : path.resolve(cwd, e.UPLOAD_DIR),
+    nodeId: e.NODE_ID ?? `${hostname().replace(/[^\w.-]/g, '_')}-${process.pid}`,
     captcha: e.CAPTCHA,
     rateLimits: e.RATE_LIMITS,
     registrationOpen: e.REGISTRATION === 'open',

@@ -13,11 +13,16 @@ interface LoggedRequest {
   ip?: string;
 }
 
-/** The process logger; subsystems log through `child({ module })`, requests through `request.log`. */
-export const createLogger = (config: Pick<Config, 'logLevel'>): FastifyBaseLogger =>
+/**
+ * The process logger; subsystems log through `child({ module })`, requests through `request.log`.
+ * Every line names the node (`node`), so the logs of a scale-out deployment can be merged.
+ */
+export const createLogger = (
+  config: Pick<Config, 'logLevel'> & Partial<Pick<Config, 'nodeId'>>,
+): FastifyBaseLogger =>
   pino({
     level: config.logLevel,
-    base: { service: 'paichat' },
+    base: { service: 'paichat', ...(config.nodeId ? { node: config.nodeId } : {}) },
     serializers: {
       req: (req: LoggedRequest) => ({
         method: req.method,

@@ -25,7 +25,11 @@ describe.each(dialects)('the HTTP surface on %s', (dialect) => {
   it('reports health, checking the database', async () => {
     const { status, body } = await get(server.url, '/healthz');
     expect(status).toBe(200);
-    expect(body).toEqual({ code: 200, msg: 'ok', data: { db: 'ok' } });
+    expect(body).toEqual({
+      code: 200,
+      msg: 'ok',
+      data: { db: 'ok', node: server.config.nodeId, bus: 'local' },
+    });
   });
 
   it('answers an unknown route with the 404 envelope', async () => {
@@ -202,7 +206,11 @@ describe('buildApp on its own', () => {
     });
     const app = await buildApp(config);
     const health = await app.inject({ method: 'GET', url: '/healthz' });
-    expect(health.json()).toEqual({ code: 200, msg: 'ok', data: { db: 'ok' } });
+    expect(health.json()).toEqual({
+      code: 200,
+      msg: 'ok',
+      data: { db: 'ok', node: config.nodeId, bus: 'local' },
+    });
     const login = await app.inject({
       method: 'POST',
       url: '/auth/login',

@@ -51,6 +51,11 @@ export type ClientFrame = z.infer<typeof ClientFrame>;
 export const CloseCode = {
   /** Server shutting down: reconnect later. */
   GOING_AWAY: 1001,
+  /**
+   * The node may have missed pushes for this socket (its link to the other nodes, Redis, was
+   * lost and is back): reconnect and catch up.
+   */
+  RESYNC: 1012,
   /** Missing, unknown, used or expired ticket, or its session has ended: do not reconnect, sign in again. */
   UNAUTHORIZED: 4001,
   /** The token was revoked (signed out): do not reconnect. */

@@ -31,8 +31,7 @@ try {
       `#${row.id}  ${new Date(row.created_at).toISOString()}  ${who}${app ? `  [${app}]` : ''}\n`,
     );
     process.stdout.write(`${row.text.replace(/^/gm, '  ')}\n`);
-    for (const name of row.images)
-      process.stdout.write(`  picture: ${path.join(config.dataDir, 'uploads', name)}\n`);
+    for (const name of row.images) process.stdout.write(`  picture: ${path.join(config.uploadDir, name)}\n`);
     process.stdout.write('\n');
   }
 } finally {

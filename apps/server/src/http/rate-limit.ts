@@ -1,5 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
 import { TooManyRequestsError } from '../errors';
 
 /** A request budget: at most `max` requests per `timeWindow` milliseconds per caller. */
@@ -66,13 +67,37 @@ function callerKey(request: FastifyRequest): string {
 }
 
 /**
- * Budgets are kept in this process's memory; routes opt in through `route(…, { rateLimit })`.
- * Switched off (RATE_LIMITS=off), every budget is unlimited: tests and benchmarks seed thousands.
+ * Budgets are kept in this process's memory, or with REDIS_URL in Redis, so that every node of
+ * a deployment spends from the same ones (a caller's requests are spread over the nodes). A
+ * node that cannot reach Redis lets requests through rather than refusing everyone.
+ * Routes opt in through `route(…, { rateLimit })`. Switched off (RATE_LIMITS=off), every budget
+ * is unlimited: tests and benchmarks seed thousands.
  */
-export async function registerRateLimits(app: FastifyInstance, enabled: boolean): Promise<void> {
+export async function registerRateLimits(
+  app: FastifyInstance,
+  enabled: boolean,
+  redis: { url: string; prefix: string } | null = null,
+): Promise<void> {
+  let store: Redis | null = null;
+  if (enabled && redis) {
+    // Its own connection: a budget is asked on the request's path, so it fails fast, never queues.
+    store = new Redis(redis.url, {
+      connectTimeout: 1_000,
+      commandTimeout: 1_000,
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+      retryStrategy: (times) => Math.min(100 * times, 2_000),
+    });
+    store.on('error', (error: Error) => app.log.warn({ err: error }, 'rate limits: redis error'));
+    const owned = store;
+    app.addHook('onClose', async () => {
+      owned.disconnect();
+    });
+  }
   await app.register(rateLimit, {
     global: false,
     ...(enabled ? {} : { allowList: () => true }),
+    ...(store && redis ? { redis: store, nameSpace: `${redis.prefix}rate:`, skipOnError: true } : {}),
     keyGenerator: callerKey,
     // After authentication (onRequest), so the user is known; before the body is read.
     hook: 'preParsing',

@@ -37,7 +37,13 @@ describe('LocalBus', () => {
       if (e.type === 'push') e.userIds.push('mutated');
     });
     bus.subscribe((e) => seen.push(e));
-    const event: BusEvent = { type: 'closeSession', sessionId: '5', code: 4002, reason: 'Signed out' };
+    const event: BusEvent = {
+      type: 'closeSession',
+      userId: '1',
+      sessionId: '5',
+      code: 4002,
+      reason: 'Signed out',
+    };
     await bus.publish(event);
     await pushToUsers(bus, ['1'], notice);
     expect(seen[0]).toEqual(event);
@@ -53,7 +59,7 @@ describe('LocalBus', () => {
       throw new Error('bad subscriber');
     });
     bus.subscribe((e) => seen.push(e));
-    await closeSessionSockets(bus, '1', 4002, 'Signed out');
+    await closeSessionSockets(bus, '1', '1', 4002, 'Signed out');
     expect(seen).toHaveLength(1);
     expect(errors).toHaveLength(1);
   });

@@ -18,6 +18,8 @@ export type BusEvent =
     }
   | {
       type: 'closeSession';
+      /** Whose session it is: the event goes only to the nodes holding this user's sockets. */
+      userId: string;
       sessionId: string;
       code: number;
       reason: string;
@@ -33,10 +35,25 @@ export type BusEvent =
 
 export type BusHandler = (event: BusEvent) => void;
 
+export type BusHealth = 'local' | 'ok' | 'down';
+
 export interface Bus {
   publish(event: BusEvent): Promise<void>;
   /** Returns the unsubscribe function. */
   subscribe(handler: BusHandler): () => void;
+  /**
+   * This node now holds a socket of the user: resolves once the user's events reach this
+   * node (a bus that routes by user subscribes here). Each call is matched by one `unwatch`.
+   */
+  watch(userId: string): Promise<void>;
+  unwatch(userId: string): void;
+  /**
+   * Runs `handler` when events for this node may have been missed (its link to the bus was lost
+   * and is back): the gateway then closes its sockets so that clients reconnect and catch up.
+   */
+  onMissed(handler: () => void): () => void;
+  /** For /healthz: 'local' (in-process), or whether the link to the shared bus is up. */
+  health(): BusHealth;
   close(): Promise<void>;
 }
 
@@ -67,6 +84,22 @@ export class LocalBus implements Bus {
   subscribe(handler: BusHandler): () => void {
     this.handlers.add(handler);
     return () => this.handlers.delete(handler);
+  }
+
+  /** Every event reaches this process: nothing to subscribe to. */
+  watch(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  unwatch(): void {}
+
+  /** Nothing between publisher and subscriber can fail. */
+  onMissed(): () => void {
+    return () => {};
+  }
+
+  health(): BusHealth {
+    return 'local';
   }
 
   async close(): Promise<void> {

@@ -7,8 +7,8 @@
  * 2. Ticket: the upgrade is accepted, then the ticket (from `POST /auth/socketTicket`) is
  *    redeemed through the ledger: once, before it expires, while its session is live. Anything
  *    else (a session token included) closes the socket at once with 4001 and keeps nothing.
- * 3. Ready: the socket joins the registry under its user, session and ledger row, and only
- *    then gets its first frame, the NOTICE `SOCKET_READY`: every push published from that
+ * 3. Ready: the node subscribes to the user's events on the bus (Redis: the user's channel), the
+ *    socket joins the registry under its user, session and ledger row, and only then gets its first frame, the NOTICE `SOCKET_READY`: every push published from that
  *    moment reaches it, so a client that catches up after this frame misses nothing.
  *    Then the ledger closes the account's oldest sockets beyond the cap (4009), on any node.
  * 4. Client frames are JSON text. `{"type":"ping"}` (every 5 s) is answered with the text `ok`;
@@ -17,7 +17,8 @@
  *    is dropped as dead.
  * 5. Server frames are `ServerPush` JSON (`pushType` MSG or NOTICE). They arrive from the bus,
  *    never from a service directly, so a push reaches a user's devices on every node.
- * 6. Close codes: 1001 server going away (reconnect later), 4001 unauthorized and 4002 signed
+ * 6. Close codes: 1001 server going away (reconnect later), 1012 the bus link was lost and is
+ *    back, so pushes may have been missed (reconnect and catch up), 4001 unauthorized and 4002 signed
  *    out (do not reconnect; sign in again), 4008 slow consumer: more than `slowConsumerBytes`
  *    waiting to be sent, so the socket is closed instead of buffering without bound (reconnect
  *    and catch up), 4009 socket limit (reconnect only when the person returns to the page).
@@ -176,6 +177,12 @@ export async function registerGateway(
     }
   };
   const unsubscribe = options.bus.subscribe(onBusEvent);
+  // Pushes may have been lost while the link to the other nodes was down: clients catch up.
+  const stopResync = options.bus.onMissed(() => {
+    const held = registry.all();
+    if (held.length > 0) log.warn({ sockets: held.length }, 'bus link restored: resetting sockets');
+    closeAll(held, CloseCode.RESYNC, 'Reconnect and catch up');
+  });
   const stopSweep = startIdleSweep(registry, {
     idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
     now,
@@ -191,6 +198,7 @@ export async function registerGateway(
     clearInterval(refresher);
     stopSweep();
     unsubscribe();
+    stopResync();
   });
 
   const refuseOrigin = refusal(Code.FORBIDDEN, 'Origin not allowed', ErrorId.forbidden);
@@ -210,6 +218,8 @@ export async function registerGateway(
     (socket, request) => {
       // Listeners go on before the first await, or frames sent right after the handshake are lost.
       let connection: Connection | null = null;
+      /** The user this socket asked the bus for, once it did: released when the socket closes. */
+      let watching: string | null = null;
       let pendingPings = 0;
       socket.on('message', (data, isBinary) => {
         if (connection) connection.lastSeen = performance.now();
@@ -219,6 +229,7 @@ export async function registerGateway(
         else pendingPings += 1;
       });
       socket.on('close', () => {
+        if (watching !== null) options.bus.unwatch(watching);
         if (!connection) return;
         registry.remove(connection);
         if (!shuttingDown) track(ledger.closed([connection.socketId]), 'releasing a socket failed');
@@ -243,6 +254,13 @@ export async function registerGateway(
         }
         if (!identity) {
           socket.close(CloseCode.UNAUTHORIZED, UNAUTHORIZED_REASON);
+          return;
+        }
+        // The user's events reach this node before the ready frame: none falls in between.
+        watching = identity.userId;
+        await options.bus.watch(identity.userId);
+        if (socket.readyState !== WebSocket.OPEN) {
+          track(ledger.closed([identity.socketId]), 'releasing a socket failed');
           return;
         }
         connection = { socket, ...identity, lastSeen: performance.now() };

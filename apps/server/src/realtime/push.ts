@@ -20,11 +20,12 @@ export function pushToUsers(
 /** Closes every socket opened with this session's token, on every node. */
 export function closeSessionSockets(
   bus: Bus,
+  userId: string,
   sessionId: string,
   code: number,
   reason: string,
 ): Promise<void> {
-  return bus.publish({ type: 'closeSession', sessionId, code, reason });
+  return bus.publish({ type: 'closeSession', userId, sessionId, code, reason });
 }
 
 /** Closes these sockets of the user (ids from the sockets table), on every node. */

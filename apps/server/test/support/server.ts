@@ -67,7 +67,10 @@ export interface TestServerOptions {
   appender?: AppDeps['appender'];
   /** Defaults to a logger at LOG_LEVEL (silent in tests). */
   logger?: AppDeps['logger'];
-  /** Starts another node of that server's deployment: the same database and bus (close it first). */
+  /**
+   * Starts another node of that server's deployment: the same database and, without REDIS_URL,
+   * the same in-process bus (close it first); with REDIS_URL (in `env`) a bus of its own on it.
+   */
   nodeOf?: TestServer;
   /** PostgreSQL: where the server connects (a proxy's URL); its schema is still made through PG_URL. */
   pgUrl?: string;
@@ -131,7 +134,8 @@ export async function startTestServer(
       ...(options.onFriendsMade ? { onFriendsMade: options.onFriendsMade } : {}),
       ...(options.appender ? { appender: options.appender } : {}),
       ...(options.logger ? { logger: options.logger } : {}),
-      ...(options.nodeOf ? { bus: options.nodeOf.running.app.paichat.bus } : {}),
+      // Nodes on Redis each have their own bus, as separate processes would.
+      ...(options.nodeOf && !config.redis ? { bus: options.nodeOf.running.app.paichat.bus } : {}),
     });
   } catch (error) {
     for (const cleanup of cleanups.reverse()) await cleanup();

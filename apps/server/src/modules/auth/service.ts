@@ -230,7 +230,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const session = await repo.findSessionById(db, identity.sessionId);
       await repo.revokeSession(db, identity.sessionId, clock.now());
       const sessionId = String(identity.sessionId);
-      await closeSessionSockets(bus, sessionId, CloseCode.SIGNED_OUT, 'Signed out');
+      await closeSessionSockets(bus, String(identity.userId), sessionId, CloseCode.SIGNED_OUT, 'Signed out');
       await pushToUsers(
         bus,
         [String(identity.userId)],

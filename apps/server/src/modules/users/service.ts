@@ -148,6 +148,7 @@ export function createUsersService(deps: UsersServiceDeps) {
         try {
           await closeSessionSockets(
             bus,
+            String(actor.userId),
             String(sessionId),
             CloseCode.SIGNED_OUT,
             'Password changed, please sign in again',

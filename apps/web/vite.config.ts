@@ -39,19 +39,17 @@ export default defineConfig(({ mode }) => {
     build: {
       outDir: 'dist',
       emptyOutDir: true,
+      // The bundle budget (build/bundleBudget.ts) reads which chunks each screen needs from it.
+      manifest: true,
       rolldownOptions: {
         output: {
-          // Libraries change less often than the app: separate chunks stay cached across releases.
+          // React changes less often than the app: its own chunk stays cached across releases.
+          // Other libraries are not grouped: a group is one chunk, and it would put every screen's
+          // libraries (pinyin, QR, the virtual list…) on the first page's critical path. Rolldown
+          // shares them between the routes' chunks instead (the budget: scripts/bundleBudget.ts).
           codeSplitting: {
             groups: [
               { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
-              {
-                name: 'ui',
-                // antd-mobile's locale files stay out: they load on demand with the language.
-                test: /node_modules[\\/](antd-mobile(?![\\/]es[\\/]locales)|antd-mobile-icons|@react-spring|@use-gesture|rc-[\w-]+|ahooks)[\\/]/,
-                priority: 2,
-              },
-              { name: 'vendor', test: /node_modules/, priority: 1 },
             ],
           },
         },

@@ -6,7 +6,7 @@ export default defineConfig({
   test: {
     name: 'web',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['src/test/setup.ts'],
     // antd-mobile ships ESM that imports its own CSS; let Vite transform it instead of Node.
     server: { deps: { inline: ['antd-mobile'] } },

@@ -19,7 +19,7 @@ import { bootstrap } from './bootstrap';
 import { ChatLifecycleContext } from './store/chat/lifecycle';
 import { SessionContext } from './store/session';
 
-installReact19Render();
+void installReact19Render();
 installWidthScaling();
 
 async function start(): Promise<void> {

@@ -91,16 +91,16 @@ describe('the app router', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
-  it('sends a signed-out visitor of a protected page to login', () => {
+  it('sends a signed-out visitor of a protected page to login', async () => {
     configureRequest({ fetch: async () => envelope({ enabled: false, captchaId: '', image: '' }) });
     const { router } = renderAt('/wx/tabbar4/index');
     expect(router.state.location.pathname).toBe('/wx/login/index');
-    expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeTruthy();
   });
 
   it('opens a deep link when signed in', async () => {
     renderAt('/wx/shake/index?userId=1', { token: 't' });
-    expect(screen.getByRole('heading', { name: 'Shake' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Shake' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Shake' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
   });
@@ -108,7 +108,7 @@ describe('the app router', () => {
   it('sends a signed-in visitor of / to the Message tab, and the tab bar switches tabs', async () => {
     const { router } = renderAt('/', { token: 't' });
     expect(router.state.location.pathname).toBe('/wx/tabbar1/index');
-    expect(screen.getByRole('heading', { name: 'Message' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Message' })).toBeTruthy();
     expect(screen.getByText('No chats yet')).toBeTruthy();
     const tabs = screen.getByRole('navigation', { name: 'Main' });
     // An account with no friends and no moments yet.
@@ -127,9 +127,9 @@ describe('the app router', () => {
     expect(router.state.location.pathname).toBe('/wx/tabbar2/index');
     expect(await screen.findByText('No contacts yet')).toBeTruthy();
     await userEvent.click(within(tabs).getByRole('button', { name: 'Discover' }));
-    expect(screen.getByRole('heading', { name: 'Discover' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Discover' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Continue anyway' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Moments' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Moments' }));
     expect(router.state.location.pathname).toBe('/wx/friendsCircle/index');
     expect(await screen.findByText('No moments yet')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));
@@ -137,21 +137,21 @@ describe('the app router', () => {
     expect(await screen.findByRole('button', { name: 'Moments' })).toBeTruthy();
   });
 
-  it('shows the signed-out root as the login page', () => {
+  it('shows the signed-out root as the login page', async () => {
     configureRequest({ fetch: async () => envelope({ enabled: false, captchaId: '', image: '' }) });
     renderAt('/');
-    expect(screen.getByRole('heading', { name: 'PaiChat' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'PaiChat' })).toBeTruthy();
   });
 
   it('opens the Intro from the login page, and its Log in leads to a login page with Back', async () => {
     configureRequest({ fetch: async () => envelope({ enabled: false, captchaId: '', image: '' }) });
     const { router } = renderAt('/');
-    await userEvent.click(screen.getByRole('link', { name: 'What is PaiChat?' }));
+    await userEvent.click(await screen.findByRole('link', { name: 'What is PaiChat?' }));
     expect(router.state.location.pathname).toBe('/wx/intro/index');
-    expect(screen.getByRole('heading', { level: 1, name: 'PaiChat' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'PaiChat' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
     expect(router.state.location.pathname).toBe('/wl/login/index');
-    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Back' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/wx/intro/index'));
   });
 });

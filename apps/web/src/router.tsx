@@ -21,58 +21,129 @@ import { HOME, normalizeUrl } from './nav/rules';
 import { TabLayout } from './components/TabLayout';
 import type { TabDef } from './components/TabBar';
 import { RedirectIfSignedIn, RequireAuth } from './components/routeGuards';
-import { LoginScreen } from './screens/auth/LoginScreen';
-import { PiLoginScreen } from './screens/auth/PiLoginScreen';
-import { RegisterScreen } from './screens/auth/RegisterScreen';
-import { DetectScreen } from './screens/detect/DetectScreen';
-import { ChatListScreen } from './screens/messages/ChatListScreen';
-import { ChatWindowScreen } from './screens/chat/ChatWindowScreen';
-import { ContactsScreen } from './screens/contacts/ContactsScreen';
-import { SearchScreen } from './screens/friends/SearchScreen';
-import { NewFriendsScreen } from './screens/friends/NewFriendsScreen';
-import { FriendRequestScreen } from './screens/friends/FriendRequestScreen';
-import { AddFriendDetailScreen } from './screens/friends/AddFriendDetailScreen';
-import { ContactInfoScreen } from './screens/friends/ContactInfoScreen';
-import { ProfileSettingsScreen } from './screens/friends/ProfileSettingsScreen';
-import { SetRemarkScreen } from './screens/friends/SetRemarkScreen';
-import { DiscoverScreen } from './screens/discover/DiscoverScreen';
-import { MeScreen } from './screens/me/MeScreen';
-import { LanguageScreen } from './screens/me/LanguageScreen';
-import { SettingsScreen } from './screens/me/SettingsScreen';
-import { AccountsScreen } from './screens/me/AccountsScreen';
-import { PersonalInfoScreen } from './screens/profile/PersonalInfoScreen';
-import { EditNickNameScreen } from './screens/profile/EditNickNameScreen';
-import { EditChatNoScreen } from './screens/profile/EditChatNoScreen';
-import { EditIntroScreen } from './screens/profile/EditIntroScreen';
-import { EditGenderScreen } from './screens/profile/EditGenderScreen';
-import { EditAddressScreen } from './screens/profile/EditAddressScreen';
-import { EditPasswordScreen } from './screens/profile/EditPasswordScreen';
-import { QrCodeScreen } from './screens/profile/QrCodeScreen';
-import { CreateGroupScreen } from './screens/groups/CreateGroupScreen';
-import { GroupListScreen } from './screens/groups/GroupListScreen';
-import { ChatInfoScreen } from './screens/groups/ChatInfoScreen';
-import { AddMembersScreen } from './screens/groups/AddMembersScreen';
-import { ChatMembersScreen } from './screens/groups/ChatMembersScreen';
-import { EditGroupNameScreen } from './screens/groups/EditGroupNameScreen';
-import { EditGroupNoticeScreen } from './screens/groups/EditGroupNoticeScreen';
-import { GroupQrCodeScreen } from './screens/groups/GroupQrCodeScreen';
-import { ScanCodeDetailScreen } from './screens/groups/ScanCodeDetailScreen';
-import { AgreementScreen } from './screens/agreement/AgreementScreen';
-import { MomentsScreen } from './screens/moments/MomentsScreen';
-import { PostMomentScreen } from './screens/moments/PostMomentScreen';
-import { AlbumScreen } from './screens/moments/AlbumScreen';
-import { MomentDetailScreen } from './screens/moments/MomentDetailScreen';
-import { InteractionsScreen } from './screens/moments/InteractionsScreen';
-import { AddFavoriteScreen } from './screens/favorites/AddFavoriteScreen';
-import { FavoritesScreen } from './screens/favorites/FavoritesScreen';
-import { FeedbackScreen } from './screens/feedback/FeedbackScreen';
-import { NearbyScreen } from './screens/nearby/NearbyScreen';
-import { ShakeScreen } from './screens/shake/ShakeScreen';
-import { DownloadScreen } from './screens/download/DownloadScreen';
-import { IntroScreen } from './screens/intro/IntroScreen';
-import { WebViewScreen } from './screens/webview/WebViewScreen';
+import { lazyPage } from './components/AsyncPage';
 import { NotFoundScreen } from './screens/common/NotFoundScreen';
 import { ErrorScreen } from './screens/common/ErrorScreen';
+
+// Every screen loads with its route (components/AsyncPage.tsx); only the frames above are eager.
+const LoginScreen = lazyPage(() => import('./screens/auth/LoginScreen').then((m) => m.LoginScreen));
+const PiLoginScreen = lazyPage(() => import('./screens/auth/PiLoginScreen').then((m) => m.PiLoginScreen));
+const RegisterScreen = lazyPage(() => import('./screens/auth/RegisterScreen').then((m) => m.RegisterScreen));
+const DetectScreen = lazyPage(() => import('./screens/detect/DetectScreen').then((m) => m.DetectScreen));
+const ChatListScreen = lazyPage(() =>
+  import('./screens/messages/ChatListScreen').then((m) => m.ChatListScreen),
+);
+const ChatWindowScreen = lazyPage(() =>
+  import('./screens/chat/ChatWindowScreen').then((m) => m.ChatWindowScreen),
+);
+const ContactsScreen = lazyPage(() =>
+  import('./screens/contacts/ContactsScreen').then((m) => m.ContactsScreen),
+);
+const SearchScreen = lazyPage(() => import('./screens/friends/SearchScreen').then((m) => m.SearchScreen));
+const NewFriendsScreen = lazyPage(() =>
+  import('./screens/friends/NewFriendsScreen').then((m) => m.NewFriendsScreen),
+);
+const FriendRequestScreen = lazyPage(() =>
+  import('./screens/friends/FriendRequestScreen').then((m) => m.FriendRequestScreen),
+);
+const AddFriendDetailScreen = lazyPage(() =>
+  import('./screens/friends/AddFriendDetailScreen').then((m) => m.AddFriendDetailScreen),
+);
+const ContactInfoScreen = lazyPage(() =>
+  import('./screens/friends/ContactInfoScreen').then((m) => m.ContactInfoScreen),
+);
+const ProfileSettingsScreen = lazyPage(() =>
+  import('./screens/friends/ProfileSettingsScreen').then((m) => m.ProfileSettingsScreen),
+);
+const SetRemarkScreen = lazyPage(() =>
+  import('./screens/friends/SetRemarkScreen').then((m) => m.SetRemarkScreen),
+);
+const DiscoverScreen = lazyPage(() =>
+  import('./screens/discover/DiscoverScreen').then((m) => m.DiscoverScreen),
+);
+const MeScreen = lazyPage(() => import('./screens/me/MeScreen').then((m) => m.MeScreen));
+const LanguageScreen = lazyPage(() => import('./screens/me/LanguageScreen').then((m) => m.LanguageScreen));
+const SettingsScreen = lazyPage(() => import('./screens/me/SettingsScreen').then((m) => m.SettingsScreen));
+const AccountsScreen = lazyPage(() => import('./screens/me/AccountsScreen').then((m) => m.AccountsScreen));
+const PersonalInfoScreen = lazyPage(() =>
+  import('./screens/profile/PersonalInfoScreen').then((m) => m.PersonalInfoScreen),
+);
+const EditNickNameScreen = lazyPage(() =>
+  import('./screens/profile/EditNickNameScreen').then((m) => m.EditNickNameScreen),
+);
+const EditChatNoScreen = lazyPage(() =>
+  import('./screens/profile/EditChatNoScreen').then((m) => m.EditChatNoScreen),
+);
+const EditIntroScreen = lazyPage(() =>
+  import('./screens/profile/EditIntroScreen').then((m) => m.EditIntroScreen),
+);
+const EditGenderScreen = lazyPage(() =>
+  import('./screens/profile/EditGenderScreen').then((m) => m.EditGenderScreen),
+);
+const EditAddressScreen = lazyPage(() =>
+  import('./screens/profile/EditAddressScreen').then((m) => m.EditAddressScreen),
+);
+const EditPasswordScreen = lazyPage(() =>
+  import('./screens/profile/EditPasswordScreen').then((m) => m.EditPasswordScreen),
+);
+const QrCodeScreen = lazyPage(() => import('./screens/profile/QrCodeScreen').then((m) => m.QrCodeScreen));
+const CreateGroupScreen = lazyPage(() =>
+  import('./screens/groups/CreateGroupScreen').then((m) => m.CreateGroupScreen),
+);
+const GroupListScreen = lazyPage(() =>
+  import('./screens/groups/GroupListScreen').then((m) => m.GroupListScreen),
+);
+const ChatInfoScreen = lazyPage(() =>
+  import('./screens/groups/ChatInfoScreen').then((m) => m.ChatInfoScreen),
+);
+const AddMembersScreen = lazyPage(() =>
+  import('./screens/groups/AddMembersScreen').then((m) => m.AddMembersScreen),
+);
+const ChatMembersScreen = lazyPage(() =>
+  import('./screens/groups/ChatMembersScreen').then((m) => m.ChatMembersScreen),
+);
+const EditGroupNameScreen = lazyPage(() =>
+  import('./screens/groups/EditGroupNameScreen').then((m) => m.EditGroupNameScreen),
+);
+const EditGroupNoticeScreen = lazyPage(() =>
+  import('./screens/groups/EditGroupNoticeScreen').then((m) => m.EditGroupNoticeScreen),
+);
+const GroupQrCodeScreen = lazyPage(() =>
+  import('./screens/groups/GroupQrCodeScreen').then((m) => m.GroupQrCodeScreen),
+);
+const ScanCodeDetailScreen = lazyPage(() =>
+  import('./screens/groups/ScanCodeDetailScreen').then((m) => m.ScanCodeDetailScreen),
+);
+const AgreementScreen = lazyPage(() =>
+  import('./screens/agreement/AgreementScreen').then((m) => m.AgreementScreen),
+);
+const MomentsScreen = lazyPage(() => import('./screens/moments/MomentsScreen').then((m) => m.MomentsScreen));
+const PostMomentScreen = lazyPage(() =>
+  import('./screens/moments/PostMomentScreen').then((m) => m.PostMomentScreen),
+);
+const AlbumScreen = lazyPage(() => import('./screens/moments/AlbumScreen').then((m) => m.AlbumScreen));
+const MomentDetailScreen = lazyPage(() =>
+  import('./screens/moments/MomentDetailScreen').then((m) => m.MomentDetailScreen),
+);
+const InteractionsScreen = lazyPage(() =>
+  import('./screens/moments/InteractionsScreen').then((m) => m.InteractionsScreen),
+);
+const AddFavoriteScreen = lazyPage(() =>
+  import('./screens/favorites/AddFavoriteScreen').then((m) => m.AddFavoriteScreen),
+);
+const FavoritesScreen = lazyPage(() =>
+  import('./screens/favorites/FavoritesScreen').then((m) => m.FavoritesScreen),
+);
+const FeedbackScreen = lazyPage(() =>
+  import('./screens/feedback/FeedbackScreen').then((m) => m.FeedbackScreen),
+);
+const NearbyScreen = lazyPage(() => import('./screens/nearby/NearbyScreen').then((m) => m.NearbyScreen));
+const ShakeScreen = lazyPage(() => import('./screens/shake/ShakeScreen').then((m) => m.ShakeScreen));
+const DownloadScreen = lazyPage(() =>
+  import('./screens/download/DownloadScreen').then((m) => m.DownloadScreen),
+);
+const IntroScreen = lazyPage(() => import('./screens/intro/IntroScreen').then((m) => m.IntroScreen));
+const WebViewScreen = lazyPage(() => import('./screens/webview/WebViewScreen').then((m) => m.WebViewScreen));
 
 /** Every page of the spec's table (plus sign-up), by what it is. */
 export const paths = {

@@ -1,8 +1,14 @@
 import type { ReactNode } from 'react';
-import { PullToRefresh } from 'antd-mobile';
 import { useT } from '../i18n';
+import { lazyModule, useLazyModule } from '../lib/lazyModule';
 
-/** Pull down to refresh, with the spec's texts for each state, in the interface language. */
+/** antd-mobile's PullToRefresh with its springs and gestures: not on the Message tab's critical path. */
+export const pullToRefreshKit = lazyModule(() => import('./pullToRefreshKit'));
+
+/**
+ * Pull down to refresh, with the spec's texts for each state, in the interface language. The
+ * list draws at once and becomes pullable when the gesture's code has arrived.
+ */
 export function PullRefresh({
   onRefresh,
   children,
@@ -11,8 +17,10 @@ export function PullRefresh({
   children: ReactNode;
 }) {
   const t = useT();
+  const kit = useLazyModule(pullToRefreshKit);
+  if (!kit) return <div>{children}</div>;
   return (
-    <PullToRefresh
+    <kit.PullToRefresh
       onRefresh={async () => void (await onRefresh())}
       pullingText={t('friends.pull.pulling')}
       canReleaseText={t('friends.pull.canRelease')}
@@ -20,6 +28,6 @@ export function PullRefresh({
       completeText={t('friends.pull.complete')}
     >
       {children}
-    </PullToRefresh>
+    </kit.PullToRefresh>
   );
 }

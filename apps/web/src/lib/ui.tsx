@@ -2,35 +2,30 @@
  * Our thin layer over antd-mobile's imperative pieces (Toast, Dialog) and its global setup, so
  * the UI kit can be swapped in one place.
  */
-import { Dialog, setDefaultConfig, Toast, unstableSetRender } from 'antd-mobile';
 import type { Locale as UiLocale } from 'antd-mobile/es/locales/base';
-// antd-mobile's own default locale, always in its bundle anyway.
-import zhCN from 'antd-mobile/es/locales/zh-CN';
-import { createRoot, type Root } from 'react-dom/client';
 import { TOAST_DURATION_MS } from '@paichat/protocol';
 import type { Locale } from '../i18n/languages';
+import { lazyModule } from './lazyModule';
 
 /**
- * antd-mobile 5 mounts Toast and Dialog with ReactDOM.render, which React 19 removed: without
- * this, no toast shows and the production build throws. Render them through createRoot instead
- * (antd's React 19 guide); unmount on the next tick so a closing animation can finish.
+ * The UI kit's imperative half (./uiKit) is not on the first page's critical path: it loads
+ * right after start, and a toast asked for before it arrived shows once it has.
  */
-export function installReact19Render(): void {
-  const roots = new WeakMap<Element | DocumentFragment, Root>();
-  unstableSetRender((node, container) => {
-    let root = roots.get(container);
-    if (!root) {
-      root = createRoot(container);
-      roots.set(container, root);
-    }
-    root.render(node);
-    const mounted = root;
-    return async () => {
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      mounted.unmount();
-      roots.delete(container);
-    };
-  });
+export const uiKit = lazyModule(() => import('./uiKit'));
+type UiKit = NonNullable<ReturnType<typeof uiKit.current>>;
+
+function withKit(show: (loaded: UiKit) => void): void {
+  const loaded = uiKit.current();
+  if (loaded) show(loaded);
+  else uiKit.load().then(show, () => undefined);
+}
+
+/**
+ * Toast and Dialog render through React 19's createRoot (see ./uiKit). Resolves once that is
+ * installed; the app starts it at once, tests await it.
+ */
+export async function installReact19Render(): Promise<void> {
+  await uiKit.load();
 }
 
 export interface ToastOptions {
@@ -41,11 +36,13 @@ export interface ToastOptions {
 }
 
 export function showToast(message: string, { position = 'center', role = 'alert' }: ToastOptions = {}): void {
-  Toast.show({
-    content: <span role={role}>{message}</span>,
-    position,
-    duration: TOAST_DURATION_MS,
-  });
+  withKit(({ Toast }) =>
+    Toast.show({
+      content: <span role={role}>{message}</span>,
+      position,
+      duration: TOAST_DURATION_MS,
+    }),
+  );
 }
 
 export interface ConfirmOptions {
@@ -57,13 +54,13 @@ export interface ConfirmOptions {
 
 /** Resolves true when the person confirms. */
 export function confirmDialog({ title, content, confirmText, cancelText }: ConfirmOptions): Promise<boolean> {
-  return Dialog.confirm({ title, content, confirmText, cancelText });
+  return uiKit.load().then(({ Dialog }) => Dialog.confirm({ title, content, confirmText, cancelText }));
 }
 
 /** antd-mobile's own texts (mask labels, pickers) in the interface language, where it has one. */
 const UI_LOCALES: Record<Locale, () => Promise<{ default: UiLocale }>> = {
   en: () => import('antd-mobile/es/locales/en-US'),
-  zh: () => Promise.resolve({ default: zhCN }),
+  zh: () => import('antd-mobile/es/locales/zh-CN'),
   'zh-TW': () => import('antd-mobile/es/locales/zh-TW'),
   ja: () => import('antd-mobile/es/locales/ja-JP'),
   ko: () => import('antd-mobile/es/locales/ko-KR'),
@@ -80,6 +77,9 @@ const UI_LOCALES: Record<Locale, () => Promise<{ default: UiLocale }>> = {
 };
 
 export async function syncUiLocale(locale: Locale): Promise<void> {
-  const { default: uiLocale } = await UI_LOCALES[locale]();
+  const [{ default: uiLocale }, { setDefaultConfig }] = await Promise.all([
+    UI_LOCALES[locale](),
+    uiKit.load(),
+  ]);
   setDefaultConfig({ locale: uiLocale });
 }

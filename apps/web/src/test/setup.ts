@@ -2,6 +2,9 @@ import 'fake-indexeddb/auto';
 import { afterEach, expect } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { takeBreaches } from './fakeServer';
+import { uiKit } from '../lib/ui';
+import { popupKit } from '../components/chat/Sheet';
+import { pullToRefreshKit } from '../components/PullRefresh';
 
 // IndexedDB for jsdom (the chat store): fake-indexeddb puts its classes on the global scope,
 // which idb needs; a test that wants a fresh database passes its own `new IDBFactory()`.
@@ -13,3 +16,8 @@ afterEach(() => cleanup());
 afterEach(() => {
   expect(takeBreaches(), 'answers the real server could never give').toEqual([]);
 });
+
+// The UI kit's lazily loaded parts (the bundle budget) are at hand from the start in tests, as
+// they are a moment after the app starts: a toast, a sheet or a pullable list shows at once.
+if (typeof document !== 'undefined')
+  await Promise.all([uiKit.load(), popupKit.load(), pullToRefreshKit.load()]);

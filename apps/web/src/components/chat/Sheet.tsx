@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { Popup } from 'antd-mobile';
+import { lazyModule, useLazyModule } from '../../lib/lazyModule';
 import s from './Sheet.module.css';
 
 export interface SheetProps {
@@ -11,11 +11,16 @@ export interface SheetProps {
   children: ReactNode;
 }
 
+/** antd-mobile's Popup with its springs: loaded when a sheet first opens, not with the page. */
+export const popupKit = lazyModule(() => import('./popupKit'));
+
 /** A bottom sheet: a modal dialog sliding up from the bottom, closed by its mask or Escape. */
 export function Sheet({ open, title, hideTitle = false, onClose, children }: SheetProps) {
   const titleId = useId();
+  const kit = useLazyModule(popupKit, open);
+  if (!kit) return null;
   return (
-    <Popup visible={open} onMaskClick={onClose} onClose={onClose} destroyOnClose bodyClassName={s.body}>
+    <kit.Popup visible={open} onMaskClick={onClose} onClose={onClose} destroyOnClose bodyClassName={s.body}>
       <div
         role="dialog"
         aria-modal="true"
@@ -33,7 +38,7 @@ export function Sheet({ open, title, hideTitle = false, onClose, children }: She
         )}
         {children}
       </div>
-    </Popup>
+    </kit.Popup>
   );
 }
 

@@ -1,0 +1,107 @@
+/**
+ * Screens load on demand, by route, so a phone downloads only the code of the page it opens
+ * (the bundle budget in apps/web/scripts/bundleBudget.ts). Spec 9's async page behaviour: nothing
+ * for the first 200 ms (a page that arrives quickly never flashes a spinner), then a loading
+ * state, and after 60 s an error with a retry. A page loaded once renders at once afterwards.
+ */
+import { useEffect, useState, type ComponentType } from 'react';
+import { useT } from '../i18n';
+import s from './AsyncPage.module.css';
+
+export const ASYNC_PAGE_DELAY_MS = 200;
+export const ASYNC_PAGE_TIMEOUT_MS = 60_000;
+
+export type LazyPage<P> = ComponentType<P> & {
+  /** Start loading now (a page likely to be opened next); resolves once it is ready. */
+  preload(): Promise<void>;
+};
+
+type Phase = 'waiting' | 'loading' | 'failed';
+
+/** A route's screen, loaded when first rendered: `lazyPage(() => import('./X').then((m) => m.X))`. */
+export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): LazyPage<P> {
+  let loaded: ComponentType<P> | null = null;
+  let pending: Promise<void> | null = null;
+
+  function preload(): Promise<void> {
+    pending ??= new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('page load timed out')), ASYNC_PAGE_TIMEOUT_MS);
+      load().then(
+        (component) => {
+          clearTimeout(timer);
+          loaded = component;
+          resolve();
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          reject(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+    }).catch((error: unknown) => {
+      // A failed or timed-out load is asked for again by the next attempt, not remembered.
+      pending = null;
+      throw error;
+    });
+    return pending;
+  }
+
+  function Lazy(props: P) {
+    const [phase, setPhase] = useState<Phase>('waiting');
+    const [attempt, setAttempt] = useState(0);
+    const [, setReady] = useState(false);
+    const ready = loaded !== null;
+
+    useEffect(() => {
+      if (ready) return;
+      let live = true;
+      const delay = setTimeout(() => {
+        if (live) setPhase((now) => (now === 'waiting' ? 'loading' : now));
+      }, ASYNC_PAGE_DELAY_MS);
+      preload().then(
+        () => live && setReady(true),
+        () => live && setPhase('failed'),
+      );
+      return () => {
+        live = false;
+        clearTimeout(delay);
+      };
+    }, [ready, attempt]);
+
+    if (loaded) {
+      const Page = loaded;
+      return <Page {...props} />;
+    }
+    return (
+      <AsyncPageState
+        phase={phase}
+        onRetry={() => {
+          setPhase('waiting');
+          setAttempt((n) => n + 1);
+        }}
+      />
+    );
+  }
+  Lazy.displayName = 'LazyPage';
+  return Object.assign(Lazy, { preload });
+}
+
+function AsyncPageState({ phase, onRetry }: { phase: Phase; onRetry: () => void }) {
+  const t = useT();
+  if (phase === 'waiting') return <div className={s.state} aria-busy="true" />;
+  if (phase === 'loading') {
+    return (
+      <div className={s.state} role="status" aria-busy="true">
+        <span className={s.spinner} aria-hidden />
+        <span>{t('common.loading')}</span>
+      </div>
+    );
+  }
+  return (
+    <div className={s.state} role="alert">
+      <p>{t('errors.network')}</p>
+      <button type="button" className={s.retry} onClick={onRetry}>
+        {t('common.retry')}
+      </button>
+    </div>
+  );
+}

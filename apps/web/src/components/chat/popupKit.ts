@@ -1,0 +1,2 @@
+// Loaded on demand by Sheet.tsx.
+export { Popup } from 'antd-mobile';

@@ -1,0 +1,2 @@
+// Loaded on demand by PullRefresh.tsx.
+export { PullToRefresh } from 'antd-mobile';

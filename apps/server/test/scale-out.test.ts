@@ -11,6 +11,8 @@ import { OwnRedis, hasRedisServer, redisAvailable, redisEnv } from './support/re
 import { seed, type SeededUser } from './support/seed';
 import { availableDialects, startTestServer, type TestServer } from './support/server';
 import { TestSocket } from './support/ws';
+import { get } from './support/http';
+import { RATE_LIMITS } from '../src/http/rate-limit';
 
 const dialects = (await redisAvailable()) ? await availableDialects() : [];
 
@@ -118,6 +120,27 @@ describe.each(dialects)('two nodes on %s and Redis', (dialect) => {
     await open(a, fay);
     await open(b, fay);
     expect((await oldest.closed).code).toBe(CloseCode.SOCKET_LIMIT);
+  });
+});
+
+describe.runIf(dialects.length > 0)('request budgets on two nodes', () => {
+  it('are one budget, whichever node the requests reach', async () => {
+    const env = { ...redisEnv(), RATE_LIMITS: 'on' };
+    const a = await startTestServer('sqlite', { env });
+    const b = await startTestServer('sqlite', { env, nodeOf: a });
+    try {
+      const { max } = RATE_LIMITS.checkChatNo;
+      const answers = [];
+      for (let i = 0; i <= max; i += 1) {
+        const node = i % 2 ? a : b;
+        answers.push(await get(node.url, '/auth/checkChatNo', { query: { chatNo: `free_${i}` } }));
+      }
+      expect(answers.slice(0, max).every((r) => r.body.code === 200)).toBe(true);
+      expect(answers[max]?.body.code).toBe(429);
+    } finally {
+      await b.close();
+      await a.close();
+    }
   });
 });
 

@@ -1,0 +1,172 @@
+/**
+ * A scale-out deployment of real processes for the fault tests: server nodes (the real entry
+ * point, as `npm run serve` runs it) on one PostgreSQL schema and a Redis of the test's own,
+ * behind nginx (Debian's, `/usr/sbin/nginx`, run in the foreground as a child with a temporary
+ * configuration on a free port; the system's nginx is never touched). `stop()` kills every
+ * process it started, whatever state the test left them in.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { runMain, waitForUrl, type Run } from './process';
+import { OwnRedis, freePort } from './redis';
+import { PG_URL, withPg } from './server';
+
+export const NGINX = '/usr/sbin/nginx';
+export const hasNginx = existsSync(NGINX);
+
+/** The nginx configuration the README gives, with this deployment's ports and folders. */
+export function nginxConfig(options: { listen: number; nodes: number[]; dir: string }): string {
+  const { dir } = options;
+  return `daemon off;
+master_process off;
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/nginx-error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  map $http_upgrade $connection_upgrade {
+    default upgrade;
+    '' '';
+  }
+  upstream paichat {
+${options.nodes.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=1s;`).join('\n')}
+    keepalive 32;
+  }
+  server {
+    listen 127.0.0.1:${options.listen};
+    client_max_body_size 60m;
+    location / {
+      proxy_pass http://paichat;
+      proxy_http_version 1.1;
+      proxy_set_header Upgrade $http_upgrade;
+      proxy_set_header Connection $connection_upgrade;
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_connect_timeout 2s;
+      proxy_read_timeout 75s;
+      proxy_send_timeout 75s;
+      proxy_next_upstream error timeout http_502 http_503;
+    }
+  }
+}
+`;
+}
+
+export interface Node {
+  port: number;
+  nodeId: string;
+  run: Run | null;
+}
+
+export class Cluster {
+  readonly nodes: Node[];
+  private nginx: ChildProcess | null = null;
+  private readonly env: Record<string, string>;
+
+  private constructor(
+    readonly dir: string,
+    readonly redis: OwnRedis,
+    private readonly schema: string,
+    readonly url: string,
+    ports: number[],
+  ) {
+    const separator = PG_URL.includes('?') ? '&' : '?';
+    this.env = {
+      DATABASE_URL: `${PG_URL}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+      REDIS_URL: redis.url,
+      REDIS_PREFIX: `${schema}:`,
+      UPLOAD_DIR: path.join(dir, 'uploads'),
+      HOST: '127.0.0.1',
+      CAPTCHA: 'off',
+      RATE_LIMITS: 'off',
+      DEMO_DATA: 'off',
+      TRUST_PROXY: 'loopback',
+      LOG_LEVEL: 'info',
+      WEB_DIST: path.join(dir, 'no-web-dist'),
+    };
+    this.nodes = ports.map((port, i) => ({ port, nodeId: `node-${i}`, run: null }));
+  }
+
+  /** `size` node ports behind nginx; the first `started` nodes are started, one after the other. */
+  static async start(size: number, started = size): Promise<Cluster> {
+    const dir = mkdtempSync(path.join(tmpdir(), 'paichat-cluster-'));
+    const schema = `f_${randomBytes(6).toString('hex')}`;
+    let redis: OwnRedis | null = null;
+    let cluster: Cluster | null = null;
+    try {
+      redis = await OwnRedis.start();
+      await withPg((c) => c.query(`create schema "${schema}"`));
+      const ports: number[] = [];
+      for (let i = 0; i < size; i += 1) ports.push(await freePort());
+      const listen = await freePort();
+      cluster = new Cluster(dir, redis, schema, `http://127.0.0.1:${listen}`, ports);
+      // One after the other: the first migrates the empty schema.
+      for (let i = 0; i < started; i += 1) await cluster.startNode(i);
+      writeFileSync(path.join(dir, 'nginx.conf'), nginxConfig({ listen, nodes: ports, dir }));
+      cluster.nginx = spawn(NGINX, ['-p', dir, '-c', path.join(dir, 'nginx.conf')], { stdio: 'ignore' });
+      await cluster.waitFor(async () => (await fetch(`${cluster!.url}/healthz`)).ok, 'nginx');
+      return cluster;
+    } catch (error) {
+      if (cluster) await cluster.stop();
+      else {
+        await redis?.kill();
+        await withPg((c) => c.query(`drop schema if exists "${schema}" cascade`)).catch(() => {});
+        rmSync(dir, { recursive: true, force: true });
+      }
+      throw error;
+    }
+  }
+
+  async startNode(index: number): Promise<void> {
+    const node = this.nodes[index]!;
+    node.run = runMain({
+      ...this.env,
+      PORT: String(node.port),
+      NODE_ID: node.nodeId,
+      DATA_DIR: path.join(this.dir, node.nodeId),
+    });
+    await waitForUrl(node.run);
+  }
+
+  /** kill -9: no shutdown, no goodbye to its sockets. */
+  async kill(index: number): Promise<void> {
+    const run = this.nodes[index]!.run;
+    if (!run || run.child.exitCode !== null || run.child.signalCode !== null) return;
+    run.child.kill('SIGKILL');
+    await run.exited;
+  }
+
+  /** How many requests to `path` this node's log shows it answered. */
+  answered(index: number, route: string): number {
+    const out = this.nodes[index]?.run?.stdout() ?? '';
+    return out.split('\n').filter((line) => line.includes('"incoming request"') && line.includes(route))
+      .length;
+  }
+
+  async waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      if (await check().catch(() => false)) return;
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.nginx?.kill('SIGKILL');
+    for (let i = 0; i < this.nodes.length; i += 1) await this.kill(i);
+    await this.redis.kill();
+    await withPg((c) => c.query(`drop schema if exists "${this.schema}" cascade`)).catch(() => {});
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}

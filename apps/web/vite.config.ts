@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompressPlugin } from './build/precompress';
 
 /**
  * Path prefixes the dev server hands to the API server (apps/server). They follow the
@@ -35,7 +36,8 @@ export default defineConfig(({ mode }) => {
   const target = env.PAICHAT_API_URL || 'http://localhost:8080';
   return {
     base: '/',
-    plugins: [react()],
+    // precompress: the .br and .gz copies the server sends (apps/server/src/http/web-app.ts).
+    plugins: [react(), precompressPlugin()],
     build: {
       outDir: 'dist',
       emptyOutDir: true,

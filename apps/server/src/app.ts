@@ -12,6 +12,7 @@ import { createLogger } from './logger';
 import { createAuthHook } from './http/auth-hook';
 import { ok, refusal } from './http/envelope';
 import { installErrorHandler, sendEnvelope } from './http/error-handler';
+import { registerCompression } from './http/compression';
 import { registerRateLimits } from './http/rate-limit';
 import { DOCS_CONTENT_SECURITY_POLICY, installJsonParser, registerSecurityHeaders } from './http/security';
 import { registerWebApp } from './http/web-app';
@@ -157,6 +158,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     enabled: config.signIn.pi !== null,
     sandbox: config.signIn.pi?.sandbox ?? false,
   });
+  await registerCompression(app);
   await registerRateLimits(app, config.rateLimits, config.redis);
 
   await app.register(swagger, {

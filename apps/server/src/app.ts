@@ -36,6 +36,8 @@ import { createMomentInteractions } from './modules/moments/interactions';
 import { momentsRoutes } from './modules/moments/routes';
 import { createMomentsService } from './modules/moments/service';
 import { favoritesRoutes } from './modules/favorites/routes';
+import { searchRoutes } from './modules/search/routes';
+import { createSearchService } from './modules/search/service';
 import { createFavoritesService } from './modules/favorites/service';
 import { feedbackRoutes } from './modules/feedback/routes';
 import { nearbyRoutes } from './modules/nearby/routes';
@@ -276,6 +278,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   groupsRoutes(app, groups);
   momentsRoutes(app, moments, momentInteractions);
   favoritesRoutes(app, favorites);
+  searchRoutes(app, createSearchService({ db }));
   nearbyRoutes(app, createNearbyService({ db, clock, visibility }));
   shakeRoutes(app, createShakeService({ db, clock, visibility }));
   feedbackRoutes(app, createFeedbackService({ db, clock }));

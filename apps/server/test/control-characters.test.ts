@@ -112,6 +112,7 @@ const SAMPLES: Record<string, Record<string, unknown>[]> = {
   '/favorites/addNote': [{ text: 'Pack the tent' }],
   '/favorites/list': [{ keyword: 'tent', before: ID }],
   '/favorites/delete': [{ favoriteId: ID }],
+  '/search/messages': [{ keyword: 'dinner', before: ID }],
   '/stat/config': [{ appKey: 'paichat', version: '1.2.2' }],
   '/stat/report': [{ appKey: 'paichat', events: [{ name: 'page_view', value: '/wx/tabbar1/index' }] }],
   '/stat/beacon': [{ appKey: 'paichat', d: JSON.stringify([{ name: 'page_view', value: '/' }]) }],

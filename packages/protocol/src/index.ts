@@ -22,3 +22,4 @@ export * from './nearby';
 export * from './shake';
 export * from './app';
 export * from './stats';
+export * from './search';

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { ChatMemberRow, ChatRow, DbOrTx, Dialect, MessageRow, Tx } from '../../db';
+import { indexMessage } from '../search/repo';
 
 // Chats and their members.
 
@@ -203,6 +204,7 @@ export interface NewChatMessage {
  * of a batch) carries on.
  *
  * The caller covers the new id with the message-id mark (id-mark.ts) before it commits.
+ * A message with words (a text, a place, a card) is indexed for search in the same transaction.
  */
 export async function appendMessage(
   trx: Tx,
@@ -224,6 +226,7 @@ export async function appendMessage(
     await restoreChatHead(trx, message.chatId);
     return null;
   }
+  await indexMessage(trx, id, message.msgType, message.content);
   if (message.senderId !== null)
     await sql`update "chat_members" set "read_seq" = ${seq}
       where "chat_id" = ${message.chatId} and "user_id" = ${message.senderId} and "read_seq" < ${seq}`.execute(
@@ -456,6 +459,12 @@ export async function countSessions(db: DbOrTx, userId: number): Promise<number>
 /** One chat as the member's list would show it, removed or not. */
 export function findSession(db: DbOrTx, userId: number, chatId: number): Promise<SessionRow | undefined> {
   return sessionsQuery(db, userId).where('m.chat_id', '=', chatId).executeTakeFirst();
+}
+
+/** Several chats as the member's list would show them, removed or not (search names its hits' chats). */
+export function findSessions(db: DbOrTx, userId: number, chatIds: number[]): Promise<SessionRow[]> {
+  if (chatIds.length === 0) return Promise.resolve([]);
+  return sessionsQuery(db, userId).where('m.chat_id', 'in', chatIds).execute();
 }
 
 // The message-id counter and seqs after a rollback (rollback.ts).

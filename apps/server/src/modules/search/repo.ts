@@ -1,0 +1,72 @@
+import { PostgresAdapter, sql } from 'kysely';
+import type { DbOrTx, Tx } from '../../db';
+import {
+  ftsDocument,
+  ftsQuery,
+  indexTerms,
+  searchableText,
+  tsqueryLiteral,
+  tsvectorLiteral,
+  type TermGroup,
+} from './terms';
+
+// The message search index (migrations/0030_message_search.ts): a contentless FTS5 table on
+// SQLite, a tsvector with a GIN index on PostgreSQL, both keyed by the message id.
+
+const onPostgres = (db: DbOrTx): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/** Indexes a message just stored, inside the transaction that stores it (most types have no words). */
+export async function indexMessage(trx: Tx, id: number, msgType: string, content: string): Promise<void> {
+  const text = searchableText(msgType, content);
+  if (text === null) return;
+  const terms = indexTerms(text);
+  if (terms.length === 0) return;
+  await (
+    onPostgres(trx)
+      ? sql`insert into "message_search" ("msg_id", "terms") values (${id}, ${tsvectorLiteral(terms)}::tsvector)`
+      : sql`insert into "message_search" ("rowid", "terms") values (${id}, ${ftsDocument(terms)})`
+  ).execute(trx);
+}
+
+export interface MessageHitRow {
+  id: number;
+  chat_id: number;
+  seq: number;
+  sender_id: number | null;
+  msg_type: string;
+  content: string;
+  created_at: number;
+  group_nick: string | null;
+}
+
+/**
+ * The viewer's messages matching every group, newest (highest id) first, below `beforeId`:
+ * only in chats they are a member of, after what they cleared and not after they left
+ * (the bounds of chats/service.ts getMessages). The index is walked newest first and stops
+ * at `limit` hits, so a search costs what it finds, not the size of the history.
+ */
+export async function searchMessages(
+  db: DbOrTx,
+  viewerId: number,
+  groups: TermGroup[],
+  beforeId: number,
+  limit: number,
+): Promise<MessageHitRow[]> {
+  const visible = sql`"m"."chat_id" = "msg"."chat_id" and "m"."user_id" = ${viewerId}
+    and "msg"."seq" > "m"."cleared_seq" and ("m"."left_seq" is null or "msg"."seq" <= "m"."left_seq")`;
+  const columns = sql`"msg"."id", "msg"."chat_id", "msg"."seq", "msg"."sender_id", "msg"."msg_type",
+    "msg"."content", "msg"."created_at", "msg"."group_nick"`;
+  const { rows } = onPostgres(db)
+    ? await sql<MessageHitRow>`select ${columns} from "message_search" as "s"
+        join "messages" as "msg" on "msg"."id" = "s"."msg_id"
+        join "chat_members" as "m" on ${visible}
+        where "s"."terms" @@ ${tsqueryLiteral(groups)}::tsquery and "s"."msg_id" < ${beforeId}
+        order by "s"."msg_id" desc limit ${limit}`.execute(db)
+    : // CROSS JOIN keeps the index the outer loop, read newest first.
+      await sql<MessageHitRow>`select ${columns} from "message_search" as "s"
+        cross join "messages" as "msg" on "msg"."id" = "s"."rowid"
+        cross join "chat_members" as "m" on ${visible}
+        where "message_search" match ${ftsQuery(groups)} and "s"."rowid" < ${beforeId}
+        order by "s"."rowid" desc limit ${limit}`.execute(db);
+  return rows;
+}

@@ -156,7 +156,7 @@ async function run(duration: number) {
     errors: 0,
     delivered: 0,
   });
-  const cpuBefore = await cpuSeconds(server.pid);
+  const cpuBefore = await cpuSeconds(...server.pids);
   const ownBefore = process.cpuUsage();
   const started = performance.now();
   firstSendAt = started;
@@ -180,7 +180,7 @@ async function run(duration: number) {
   while (counters.delivered < expected && performance.now() < drainUntil)
     await new Promise((r) => setTimeout(r, 20));
   const elapsed = (performance.now() - started) / 1000;
-  const cpu = (await cpuSeconds(server.pid)) - cpuBefore;
+  const cpu = (await cpuSeconds(...server.pids)) - cpuBefore;
   const own = process.cpuUsage(ownBefore);
   groupLatencies.sort((a, b) => a - b);
   pairLatencies.sort((a, b) => a - b);

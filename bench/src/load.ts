@@ -3,29 +3,59 @@ import { readFile } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import WebSocket from 'ws';
 import { startServer } from '../../e2e/support/server';
+import { Cluster } from '../../apps/server/test/support/cluster';
 import { seed } from '../../apps/server/test/support/seed';
 import { flag } from './stats';
 
 export interface ServerUnderTest {
   url: string;
-  /** 0 when unknown (a server started by hand without --pid). */
+  /** 0 when unknown (a server started by hand without --pid); the first node's when several. */
   pid: number;
+  /** Every server process (several nodes): their CPU is added up. */
+  pids: number[];
   stop(): Promise<void>;
 }
 
+const BACKENDS = ['sqlite', 'postgres', 'postgres-redis', 'cluster'] as const;
+
 /**
  * The real server as a child process (fresh SQLite, CAPTCHA off, `env` on top), or with
- * `--url http://host:port` one started by hand (e.g. under `node --cpu-prof`, or on
- * PostgreSQL); `--pid <its pid>` then adds its CPU and memory to the report.
+ * `--url http://host:port` one started by hand (e.g. under `node --cpu-prof`); `--pid <its pid>`
+ * then adds its CPU and memory to the report. `--backend` picks another deployment, on a fresh
+ * schema of the PostgreSQL at 127.0.0.1:5432 (database `test`) and a redis-server of its own:
+ * `postgres` (one node, in-process bus), `postgres-redis` (one node on the Redis bus: what the
+ * bus costs), `cluster` (`--nodes` nodes, default 2, on the Redis bus behind nginx).
  */
 export async function serverUnderTest(env: Record<string, string>): Promise<ServerUnderTest> {
   const urlAt = process.argv.indexOf('--url');
-  if (urlAt < 0) return startServer(env);
-  return {
-    url: process.argv[urlAt + 1] ?? '',
-    pid: process.argv.includes('--pid') ? flag('pid', 1) : 0,
-    stop: async () => {},
-  };
+  const backendAt = process.argv.indexOf('--backend');
+  const backend = backendAt < 0 ? 'sqlite' : process.argv[backendAt + 1];
+  if (!BACKENDS.includes(backend as (typeof BACKENDS)[number]))
+    throw new Error(`--backend must be one of ${BACKENDS.join(', ')}`);
+  if (urlAt >= 0) {
+    const pid = process.argv.includes('--pid') ? flag('pid', 1) : 0;
+    return { url: process.argv[urlAt + 1] ?? '', pid, pids: pid ? [pid] : [], stop: async () => {} };
+  }
+  if (backend === 'sqlite') {
+    const server = await startServer(env);
+    return {
+      url: server.url,
+      get pid() {
+        return server.pid;
+      },
+      get pids() {
+        return [server.pid];
+      },
+      stop: () => server.stop(),
+    };
+  }
+  const nodes = backend === 'cluster' ? flag('nodes', 2) : 1;
+  const cluster = await Cluster.start(nodes, nodes, {
+    redis: backend !== 'postgres',
+    nginx: backend === 'cluster',
+    env: { ...env, TRUST_PROXY: 'loopback' },
+  });
+  return { url: cluster.url, pid: cluster.pids[0] ?? 0, pids: cluster.pids, stop: () => cluster.stop() };
 }
 
 export interface Envelope<T> {
@@ -101,11 +131,15 @@ export async function inBatches<T>(
     await Promise.all(items.slice(i, i + width).map((item, j) => work(item, i + j)));
 }
 
-/** CPU time (user + system) a process has used, in seconds; NaN for pid 0. */
-export async function cpuSeconds(pid: number): Promise<number> {
-  if (pid === 0) return NaN;
-  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+/** CPU time (user + system) processes have used, in seconds, added up; NaN for pid 0 or none. */
+export async function cpuSeconds(...pids: number[]): Promise<number> {
+  if (pids.length === 0 || pids.includes(0)) return NaN;
+  let total = 0;
+  for (const pid of pids) {
+    const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+    total += (Number(fields[11]) + Number(fields[12])) / 100;
+  }
+  return total;
 }
 
 /**

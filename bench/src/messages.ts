@@ -165,7 +165,7 @@ async function run(target: number, duration: number): Promise<Result> {
   Object.assign(counters, { delivered: 0, duplicated: 0, outOfOrder: 0, acked: 0, refused: 0, errors: 0 });
   let inFlight = 0;
   let issued = 0;
-  const cpuBefore = await cpuSeconds(server.pid);
+  const cpuBefore = await cpuSeconds(...server.pids);
   const ownBefore = process.cpuUsage();
   const started = performance.now();
   const total = Math.round(target * duration);
@@ -189,7 +189,7 @@ async function run(target: number, duration: number): Promise<Result> {
   while (counters.delivered < counters.acked && performance.now() < drainUntil)
     await new Promise((r) => setTimeout(r, 20));
   const elapsed = (performance.now() - started) / 1000;
-  const cpu = (await cpuSeconds(server.pid)) - cpuBefore;
+  const cpu = (await cpuSeconds(...server.pids)) - cpuBefore;
   const own = process.cpuUsage(ownBefore);
   latencies.sort((a, b) => a - b);
   ackLatencies.sort((a, b) => a - b);

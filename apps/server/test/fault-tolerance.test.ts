@@ -6,6 +6,7 @@
  * restarted, a node joining — every acknowledged message ends up shown exactly once on both
  * sides of its chat, in each sender's order, and every chat's seqs have no hole.
  */
+import { CloseCode } from '@paichat/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ChatClient } from './support/chat-client';
 import { Cluster, hasNginx } from './support/cluster';
@@ -120,6 +121,19 @@ describe.runIf(runnable)('a deployment behind nginx', () => {
     // Some sockets were on the dead node; they came back (on the survivor).
     expect(clients.some((c, i) => c.readies > readiesBefore[i]!)).toBe(true);
     expect(cluster.answered(1, '/auth/socketTicket')).toBeGreaterThan(0);
+  });
+
+  it('drains a node on SIGTERM: its sockets are closed with 1001 and reconnect to the other', async () => {
+    cluster = await Cluster.start(2);
+    clients = await twentyUsers(cluster);
+    let exit: { code: number | null } = { code: null };
+    await traffic(clients, 30, 60, 150, async () => {
+      exit = await cluster!.terminate(0);
+    });
+    await expectNothingLost(clients);
+    expect(exit.code).toBe(0);
+    expect(clients.some((c) => c.closeCodes.includes(CloseCode.GOING_AWAY))).toBe(true);
+    expect(cluster.nodes[0]!.run!.stdout()).toContain('"msg":"stopped"');
   });
 
   it('loses nothing when Redis restarts mid-traffic: every socket is reset and catches up', async () => {

@@ -28,6 +28,8 @@ export class ChatClient {
   readonly acked: string[] = [];
   /** SOCKET_READY frames received (one per connection that got in). */
   readies = 0;
+  /** The close code of every socket of this client that closed. */
+  readonly closeCodes: number[] = [];
   /** Sends tried again after a failure (a proxy's 502, a dropped connection). */
   retries = 0;
   private held = 0;
@@ -97,7 +99,8 @@ export class ChatClient {
       this.socket = ws;
       ws.on('message', (data) => this.onFrame(data.toString()));
       ws.on('error', () => {});
-      ws.on('close', () => {
+      ws.on('close', (code) => {
+        this.closeCodes.push(code);
         if (this.socket === ws) this.socket = null;
         setTimeout(() => this.connect(), RECONNECT_MS);
       });

@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { runMain, waitForUrl, type Run } from './process';
+import { runMain, type Run } from './process';
 import { OwnRedis, freePort } from './redis';
 import { PG_URL, withPg } from './server';
 
@@ -75,16 +75,16 @@ export class Cluster {
 
   private constructor(
     readonly dir: string,
-    readonly redis: OwnRedis,
+    private readonly ownRedis: OwnRedis | null,
     private readonly schema: string,
     readonly url: string,
     ports: number[],
+    env: Record<string, string>,
   ) {
     const separator = PG_URL.includes('?') ? '&' : '?';
     this.env = {
       DATABASE_URL: `${PG_URL}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
-      REDIS_URL: redis.url,
-      REDIS_PREFIX: `${schema}:`,
+      ...(ownRedis ? { REDIS_URL: ownRedis.url, REDIS_PREFIX: `${schema}:` } : {}),
       UPLOAD_DIR: path.join(dir, 'uploads'),
       HOST: '127.0.0.1',
       CAPTCHA: 'off',
@@ -93,28 +93,38 @@ export class Cluster {
       TRUST_PROXY: 'loopback',
       LOG_LEVEL: 'info',
       WEB_DIST: path.join(dir, 'no-web-dist'),
+      ...env,
     };
     this.nodes = ports.map((port, i) => ({ port, nodeId: `node-${i}`, run: null }));
   }
 
-  /** `size` node ports behind nginx; the first `started` nodes are started, one after the other. */
-  static async start(size: number, started = size): Promise<Cluster> {
+  /**
+   * `size` node ports behind nginx; the first `started` nodes are started, one after the other.
+   * Without `redis` (one node on PostgreSQL, in-process bus) or `nginx` (clients talk to node 0).
+   */
+  static async start(
+    size: number,
+    started = size,
+    options: { redis?: boolean; nginx?: boolean; env?: Record<string, string> } = {},
+  ): Promise<Cluster> {
     const dir = mkdtempSync(path.join(tmpdir(), 'paichat-cluster-'));
     const schema = `f_${randomBytes(6).toString('hex')}`;
     let redis: OwnRedis | null = null;
     let cluster: Cluster | null = null;
     try {
-      redis = await OwnRedis.start();
+      if (options.redis !== false) redis = await OwnRedis.start();
       await withPg((c) => c.query(`create schema "${schema}"`));
       const ports: number[] = [];
       for (let i = 0; i < size; i += 1) ports.push(await freePort());
-      const listen = await freePort();
-      cluster = new Cluster(dir, redis, schema, `http://127.0.0.1:${listen}`, ports);
+      const listen = options.nginx === false ? ports[0]! : await freePort();
+      cluster = new Cluster(dir, redis, schema, `http://127.0.0.1:${listen}`, ports, options.env ?? {});
       // One after the other: the first migrates the empty schema.
       for (let i = 0; i < started; i += 1) await cluster.startNode(i);
-      writeFileSync(path.join(dir, 'nginx.conf'), nginxConfig({ listen, nodes: ports, dir }));
-      cluster.nginx = spawn(NGINX, ['-p', dir, '-c', path.join(dir, 'nginx.conf')], { stdio: 'ignore' });
-      await cluster.waitFor(async () => (await fetch(`${cluster!.url}/healthz`)).ok, 'nginx');
+      if (options.nginx !== false) {
+        writeFileSync(path.join(dir, 'nginx.conf'), nginxConfig({ listen, nodes: ports, dir }));
+        cluster.nginx = spawn(NGINX, ['-p', dir, '-c', path.join(dir, 'nginx.conf')], { stdio: 'ignore' });
+        await cluster.waitFor(async () => (await fetch(`${cluster!.url}/healthz`)).ok, 'nginx');
+      }
       return cluster;
     } catch (error) {
       if (cluster) await cluster.stop();
@@ -135,7 +145,23 @@ export class Cluster {
       NODE_ID: node.nodeId,
       DATA_DIR: path.join(this.dir, node.nodeId),
     });
-    await waitForUrl(node.run);
+    const run = node.run;
+    await this.waitFor(async () => {
+      if (run.child.exitCode !== null) throw new Error(`node ${index} exited:\n${run.stderr()}`);
+      return (await fetch(`http://127.0.0.1:${node.port}/healthz`)).ok;
+    }, `node ${index}`);
+  }
+
+  get redis(): OwnRedis {
+    if (!this.ownRedis) throw new Error('this deployment runs without Redis');
+    return this.ownRedis;
+  }
+
+  /** The running nodes' process ids. */
+  get pids(): number[] {
+    return this.nodes.flatMap((node) =>
+      node.run?.child.exitCode === null && node.run.child.pid ? [node.run.child.pid] : [],
+    );
   }
 
   /** kill -9: no shutdown, no goodbye to its sockets. */
@@ -144,6 +170,13 @@ export class Cluster {
     if (!run || run.child.exitCode !== null || run.child.signalCode !== null) return;
     run.child.kill('SIGKILL');
     await run.exited;
+  }
+
+  /** SIGTERM, as an orchestrator stops a node: answers how the process exited. */
+  async terminate(index: number): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+    const run = this.nodes[index]!.run!;
+    run.child.kill('SIGTERM');
+    return run.exited;
   }
 
   /** How many requests to `path` this node's log shows it answered. */
@@ -165,7 +198,7 @@ export class Cluster {
   async stop(): Promise<void> {
     this.nginx?.kill('SIGKILL');
     for (let i = 0; i < this.nodes.length; i += 1) await this.kill(i);
-    await this.redis.kill();
+    await this.ownRedis?.kill();
     await withPg((c) => c.query(`drop schema if exists "${this.schema}" cascade`)).catch(() => {});
     rmSync(this.dir, { recursive: true, force: true });
   }

@@ -1,0 +1,105 @@
+/**
+ * What the Redis bus costs a node per delivered one-to-one message, against the in-process bus:
+ * the bus alone, without HTTP, database or sockets around it, so that the difference is not
+ * lost in the noise of a shared machine. A message is what a one-to-one send publishes: two
+ * pushes (the recipient's and the echo to the sender's devices) of a real message's size. Two
+ * Redis buses in this process stand for two nodes (the sender's and the recipient's); the CPU
+ * of this process (both halves: publishing and receiving) is divided by the messages delivered.
+ *
+ *   npm run bench:bus -w bench -- --messages 50000 --rate 2000
+ *
+ * Needs a Redis at --redis (default redis://127.0.0.1:6379); channels get a fresh prefix.
+ */
+import { randomBytes } from 'node:crypto';
+import { LocalBus, type Bus, type BusEvent } from '../../apps/server/src/realtime/bus';
+import { RedisBus } from '../../apps/server/src/realtime/redis-bus';
+import { flag } from './stats';
+
+const messages = flag('messages', 50_000);
+const rate = flag('rate', 2_000);
+const redisAt = process.argv.indexOf('--redis');
+const redisUrl = redisAt >= 0 ? (process.argv[redisAt + 1] ?? '') : 'redis://127.0.0.1:6379';
+const USERS = 100;
+
+const quiet = { warn() {}, error() {}, info() {} };
+// A text message push as the server publishes it (≈ 600 bytes).
+const payload = JSON.stringify({
+  pushType: 'MSG',
+  msgId: '123456',
+  chatId: '42',
+  chatType: 'SINGLE',
+  seq: 1234,
+  clientMsgId: 'local_1732550000000_abcdef',
+  msgContent: {
+    msgId: '123456',
+    chatId: '42',
+    seq: 1234,
+    clientMsgId: 'local_1732550000000_abcdef',
+    fromId: '7',
+    toId: '8',
+    msgType: 'TEXT',
+    talkType: 'SINGLE',
+    content: { text: 'bench message with a few words in it, as people write them' },
+    createTime: 1732550000000,
+    isSelf: false,
+    fromNickName: 'Bench user seven',
+    fromPortrait: '/file/0123456789abcdef0123456789abcdef.jpg',
+  },
+  fromInfo: {
+    userId: '7',
+    nickName: 'Bench user seven',
+    portrait: '/file/0123456789abcdef0123456789abcdef.jpg',
+  },
+  toInfo: { userId: '8', nickName: 'Bench user eight', portrait: '' },
+  createTime: 1732550000000,
+});
+
+async function measure(name: string, sender: Bus, receiver: Bus): Promise<number> {
+  let delivered = 0;
+  receiver.subscribe((event: BusEvent) => {
+    // What the gateway does before writing to sockets: the bytes of the push.
+    if (event.type === 'push') delivered += Buffer.byteLength(event.payload) > 0 ? 1 : 0;
+  });
+  for (let u = 0; u < USERS; u += 1) await receiver.watch(String(u));
+  const expected = messages * 2;
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
+  let sent = 0;
+  await new Promise<void>((resolve) => {
+    const tick = () => {
+      const due = Math.min(messages, Math.floor(((performance.now() - started) / 1000) * rate));
+      for (; sent < due; sent += 1) {
+        const to = String(sent % USERS);
+        const from = String((sent + 1) % USERS);
+        void sender.publish({ type: 'push', userIds: [to], payload });
+        void sender.publish({ type: 'push', userIds: [from], payload });
+      }
+      if (sent >= messages) return resolve();
+      setTimeout(tick, 2);
+    };
+    tick();
+  });
+  const deadline = performance.now() + 30_000;
+  while (delivered < expected && performance.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+  const cpu = process.cpuUsage(cpuBefore);
+  const perMessage = (cpu.user + cpu.system) / (delivered / 2);
+  console.log(
+    `${name.padEnd(16)} ${messages} messages (${expected} pushes) at ${rate}/s: delivered ${delivered}, ` +
+      `${perMessage.toFixed(1)} µs CPU per message`,
+  );
+  return perMessage;
+}
+
+const local = new LocalBus();
+const localCost = await measure('in-process bus', local, local);
+await local.close();
+
+const prefix = `bench${randomBytes(4).toString('hex')}:`;
+const a = new RedisBus({ url: redisUrl, prefix, nodeId: 'bench-a', log: quiet });
+const b = new RedisBus({ url: redisUrl, prefix, nodeId: 'bench-b', log: quiet });
+const deadline = Date.now() + 10_000;
+while ((a.health() !== 'ok' || b.health() !== 'ok') && Date.now() < deadline)
+  await new Promise((r) => setTimeout(r, 20));
+const redisCost = await measure('Redis bus', a, b);
+await Promise.all([a.close(), b.close()]);
+console.log(`the Redis bus adds ${(redisCost - localCost).toFixed(1)} µs of CPU per delivered message`);

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompressPlugin } from './build/precompress';
+import { serviceWorkerPlugin } from './build/serviceWorker';
 
 /**
  * Path prefixes the dev server hands to the API server (apps/server). They follow the
@@ -36,8 +37,8 @@ export default defineConfig(({ mode }) => {
   const target = env.PAICHAT_API_URL || 'http://localhost:8080';
   return {
     base: '/',
-    // precompress: the .br and .gz copies the server sends (apps/server/src/http/web-app.ts).
-    plugins: [react(), precompressPlugin()],
+    // The service worker (/sw.js, the offline shell), then the .br and .gz copies the server sends.
+    plugins: [react(), serviceWorkerPlugin(), precompressPlugin()],
     build: {
       outDir: 'dist',
       emptyOutDir: true,

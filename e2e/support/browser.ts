@@ -25,6 +25,10 @@ export async function phone(
   options: Parameters<Browser['newContext']>[0] = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
+    // The app's service worker (the offline shell) only where a test asks for it
+    // (`serviceWorkers: 'allow'`, tests/pwa.e2e.ts): elsewhere every phone would first download
+    // the whole build into its cache, and a page would not meet the server as the test means.
+    serviceWorkers: 'block',
     ...options,
     baseURL,
     viewport: { width: 390, height: 844 },

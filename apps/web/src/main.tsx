@@ -16,6 +16,8 @@ import { NavContext } from './nav';
 import { startPaths } from './router';
 import { startupRedirect } from './startup';
 import { bootstrap } from './bootstrap';
+import { UpdatePrompt } from './components/UpdatePrompt';
+import { registerServiceWorker } from './lib/serviceWorker';
 import { ChatLifecycleContext } from './store/chat/lifecycle';
 import { SessionContext } from './store/session';
 
@@ -47,6 +49,7 @@ async function start(): Promise<void> {
           <ChatLifecycleContext value={app.chats}>
             <NavContext value={app.nav}>
               <RouterProvider router={app.router} />
+              <UpdatePrompt />
             </NavContext>
           </ChatLifecycleContext>
         </SessionContext>
@@ -56,3 +59,10 @@ async function start(): Promise<void> {
 }
 
 void start();
+
+// The offline shell and update prompt (lib/serviceWorker.ts); a dev server has no /sw.js.
+if (import.meta.env.PROD) {
+  window.addEventListener('load', () => {
+    registerServiceWorker().catch(() => undefined);
+  });
+}

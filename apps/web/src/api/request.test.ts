@@ -176,6 +176,16 @@ describe('error catalogue', () => {
     },
   );
 
+  it('a network failure while the device is offline is no expired login (the offline shell keeps its chats)', async () => {
+    configureRequest({ online: () => false });
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(request('/my/getInfo')).rejects.toMatchObject({
+      kind: 'network',
+      message: 'Please check your network',
+    });
+    expect(onSessionExpired).not.toHaveBeenCalled();
+  });
+
   it('another network failure toasts "Please check your network"', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     await expect(request('/auth/captcha')).rejects.toMatchObject({

@@ -11,7 +11,9 @@
  * - HTTP 401 or body code 401: 'Login expired, please login again', then the session ends
  *   (socket closed, storage cleared, back to login). Once per token, not once per request
  *   that was in flight with it.
- * - a network failure on /my/, /user/, /chat/, /group/, /friend/: the same as an expired login.
+ * - a network failure on /my/, /user/, /chat/, /group/, /friend/: the same as an expired login,
+ *   except while the device is offline (navigator.onLine false): then it says nothing about the
+ *   login, and the app opened from its offline shell keeps showing the chats stored on the device.
  * - another network failure (or the timeout): 'Please check your network'.
  * - another HTTP status: 'Request failed', except a 4xx answered with an envelope (a validation
  *   failure is HTTP 400), which is a refusal like the next case.
@@ -61,6 +63,8 @@ export interface RequestDeps {
   /** Close the socket, clear storage, go to login. Called once per expired token. */
   onSessionExpired: (reason: ExpiryReason) => void;
   timeoutMs: number;
+  /** False while the device knows it has no network. */
+  online: () => boolean;
 }
 
 const defaults: RequestDeps = {
@@ -72,6 +76,7 @@ const defaults: RequestDeps = {
   toast: (message, position) => showToast(message, { position }),
   onSessionExpired: () => undefined,
   timeoutMs: REQUEST_TIMEOUT_MS,
+  online: () => globalThis.navigator?.onLine !== false,
 };
 
 let deps: RequestDeps = defaults;
@@ -210,7 +215,7 @@ export async function request<T = unknown>(rawPath: string, options: RequestOpti
     response = await deps.fetch(url, { method, headers, body, signal: controller.signal });
   } catch {
     if (options.signal?.aborted) return fail('aborted', 'aborted');
-    if (EXPIRE_ON_NETWORK_FAILURE.test(path)) return expired(null, null);
+    if (EXPIRE_ON_NETWORK_FAILURE.test(path) && deps.online()) return expired(null, null);
     toast(t('errors.network'));
     return fail('network', t('errors.network'));
   } finally {

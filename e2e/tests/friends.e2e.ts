@@ -38,7 +38,7 @@ const letterOf = (page: Page, name: string) =>
   });
 
 async function findAndRequest(page: Page, pipId: string) {
-  await page.goto('/#/wx/search/index');
+  await page.goto('/#/wx/search/friend');
   await page.getByRole('textbox', { name: 'PipID' }).fill(pipId);
   await page.getByRole('button', { name: 'Search' }).click();
   // Found by it, the person's chat ID shows on their page.

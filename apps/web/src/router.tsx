@@ -39,7 +39,8 @@ const ChatWindowScreen = lazyPage(() =>
 const ContactsScreen = lazyPage(() =>
   import('./screens/contacts/ContactsScreen').then((m) => m.ContactsScreen),
 );
-const SearchScreen = lazyPage(() => import('./screens/friends/SearchScreen').then((m) => m.SearchScreen));
+const SearchScreen = lazyPage(() => import('./screens/search/SearchScreen').then((m) => m.SearchScreen));
+const FindFriendScreen = lazyPage(() => import('./screens/friends/SearchScreen').then((m) => m.SearchScreen));
 const NewFriendsScreen = lazyPage(() =>
   import('./screens/friends/NewFriendsScreen').then((m) => m.NewFriendsScreen),
 );
@@ -175,6 +176,8 @@ export const paths = {
   accounts: '/wx/system/accounts',
   download: '/wx/download/index',
   search: '/wx/search/index',
+  /** Not in the spec's table: Add contacts, the PipID lookup (from "+" and New Friends). */
+  findFriend: '/wx/search/friend',
   newFriends: '/wx/search-friends/index',
   friendRequest: '/wx/search-friends/add',
   personalInfo: '/wx/personDetail/index',
@@ -259,6 +262,7 @@ const routes: RouteObject[] = [
                   chatWindowUrl={paths.chatWindow}
                   createGroupUrl={paths.createGroup}
                   searchUrl={paths.search}
+                  addContactsUrl={paths.findFriend}
                 />,
               ),
               page(
@@ -325,10 +329,18 @@ const routes: RouteObject[] = [
           page(paths.editAddress, <EditAddressScreen />),
           page(paths.editPassword, <EditPasswordScreen />),
           page(paths.myQrCode, <QrCodeScreen addFriendUrl={paths.addFriendDetail} />),
-          page(paths.search, <SearchScreen addFriendDetailUrl={paths.addFriendDetail} />),
+          page(
+            paths.search,
+            <SearchScreen
+              chatWindowUrl={paths.chatWindow}
+              contactInfoUrl={paths.contactInfo}
+              addFriendDetailUrl={paths.addFriendDetail}
+            />,
+          ),
+          page(paths.findFriend, <FindFriendScreen addFriendDetailUrl={paths.addFriendDetail} />),
           page(
             paths.newFriends,
-            <NewFriendsScreen searchUrl={paths.search} contactInfoUrl={paths.contactInfo} />,
+            <NewFriendsScreen searchUrl={paths.findFriend} contactInfoUrl={paths.contactInfo} />,
           ),
           page(paths.friendRequest, <FriendRequestScreen />),
           page(

@@ -11,6 +11,7 @@ import { useChatCommands, useChatList, useChatWindow } from '../../store/chat/ho
 import { ChatWindowView } from './ChatWindowView';
 import { GroupNoticeBanner } from './GroupNoticeBanner';
 import { useGroupChat } from './useGroupChat';
+import { useRevealMessage } from './useRevealMessage';
 
 export interface ChatWindowScreenProps {
   /** A one-to-one chat's "…": the friend's Info page (`userId`). */
@@ -27,7 +28,8 @@ const UNKNOWN_NAME = '…';
 /**
  * `wx/chatWindow/index?chatId=…&userId=…`: a chat by its id, or a one-to-one chat by the
  * friend's id (from a contact, before the chat exists on this device). What is on the device
- * shows at once; the engine opens the chat and brings the rest.
+ * shows at once; the engine opens the chat and brings the rest. With `msgId` and `seq` (from a
+ * search) it opens at that message, marked for a moment.
  */
 export function ChatWindowScreen({
   contactInfoUrl,
@@ -62,6 +64,9 @@ export function ChatWindowScreen({
   const state = useChatWindow(chatId || undefined);
   // Before the engine has started, opening fails only because it is not there yet.
   const engineReady = useChatList().status === 'ready';
+  const target =
+    params.msgId && Number(params.seq) > 0 ? { msgId: params.msgId, seq: Number(params.seq) } : null;
+  const focusMsgId = useRevealMessage(chatId, state, commands.loadOlder, target);
   const entry = state.entry;
   const isGroup = entry?.windowType === 'GROUP';
   const group = useGroupChat(entry);
@@ -101,6 +106,7 @@ export function ChatWindowScreen({
         commands={commands}
         onBack={() => nav.navigateBack()}
         onInfo={onInfo}
+        focusMsgId={focusMsgId}
       />
     </ChatLinksContext>
   );

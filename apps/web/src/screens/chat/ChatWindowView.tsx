@@ -30,6 +30,8 @@ export interface ChatWindowViewProps {
   onBack: () => void;
   /** Opens the chat's info page. */
   onInfo?: () => void;
+  /** A message to bring into view and mark (opened from a search). */
+  focusMsgId?: string;
 }
 
 type SheetName = 'location' | 'card' | 'favorites' | null;
@@ -49,6 +51,7 @@ export function ChatWindowView({
   commands,
   onBack,
   onInfo,
+  focusMsgId,
 }: ChatWindowViewProps) {
   const t = useT();
   const menuId = useId();
@@ -114,6 +117,7 @@ export function ChatWindowView({
           onLoadOlder={() => void commands.loadOlder(chatId).catch(() => undefined)}
           onRetry={retry}
           viewportHeight={height}
+          focusId={focusMsgId}
         />
       </main>
       <footer className={s.footer}>

@@ -41,7 +41,12 @@ export interface MessageListProps {
   onRetry: (message: LocalMessage) => void;
   /** Changes when the space for the list changes (the keyboard opened or closed). */
   viewportHeight: number;
+  /** A message to bring into view and mark for a moment once it is in the list (from a search). */
+  focusId?: string;
 }
+
+/** How long a message opened from a search stays marked. */
+const FOCUS_MARK_MS = 2500;
 
 /**
  * The messages, virtualized: it opens at the newest, loads older pages when scrolled to the
@@ -60,6 +65,7 @@ export function MessageList({
   onLoadOlder,
   onRetry,
   viewportHeight,
+  focusId,
 }: MessageListProps) {
   const t = useT();
   const now = useNow();
@@ -90,6 +96,19 @@ export function MessageList({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [viewportHeight]);
 
+  // A message opened from a search: scrolled to once it is held, then marked for a moment.
+  const focusIndex = focusId ? messages.findIndex((m) => m.id === focusId) : -1;
+  const [marked, setMarked] = useState<string | null>(null);
+  const focused = useRef<string | null>(null);
+  useEffect(() => {
+    if (!focusId || focusIndex < 0 || focused.current === focusId) return;
+    focused.current = focusId;
+    list.current?.scrollToIndex({ index: focusIndex, align: 'center' });
+    setMarked(focusId);
+    const timer = setTimeout(() => setMarked(null), FOCUS_MARK_MS);
+    return () => clearTimeout(timer);
+  }, [focusId, focusIndex]);
+
   // Announce messages that arrive at the end from someone else (not older pages).
   const [announcement, setAnnouncement] = useState('');
   const lastKey = useRef(keys.at(-1));
@@ -114,7 +133,9 @@ export function MessageList({
           className={s.scroller}
           data={messages}
           firstItemIndex={firstItemIndex}
-          initialTopMostItemIndex={Math.max(0, messages.length - 1)}
+          initialTopMostItemIndex={
+            focusIndex >= 0 ? { index: focusIndex, align: 'center' } : Math.max(0, messages.length - 1)
+          }
           computeItemKey={(_, message) => messageKey(message)}
           // Follow new messages while at the bottom, and always for one's own (just sent).
           followOutput={(bottom) => (bottom || messages.at(-1)?.type === 2 ? 'smooth' : false)}
@@ -136,7 +157,7 @@ export function MessageList({
               toMillis(message.createTime),
             );
             return (
-              <div className={s.item}>
+              <div className={s.item} data-focused={message.id === marked || undefined}>
                 {separator && (
                   <p className={s.separator}>{formatMessageTime(message.createTime, now, locale)}</p>
                 )}

@@ -1,14 +1,9 @@
 import { useId, useMemo } from 'react';
-import {
-  PhonebookOutline,
-  SearchOutline,
-  TeamOutline,
-  UserAddOutline,
-  RightOutline,
-} from 'antd-mobile-icons';
+import { PhonebookOutline, TeamOutline, UserAddOutline, RightOutline } from 'antd-mobile-icons';
 import type { Friend } from '@paichat/protocol';
 import { TitleBar } from '../../components/TitleBar';
 import { EmptyState } from '../../components/EmptyState';
+import { SearchEntry } from '../../components/SearchEntry';
 import { useFriendList } from '../../api/queries/friendList';
 import { displayNameOf, groupContacts } from '../../lib/contactGroups';
 import { withQuery } from '../../lib/url';
@@ -48,12 +43,7 @@ export function ContactsScreen({
 
   const header = (
     <>
-      <div className={s.searchRow}>
-        <button type="button" className={s.searchEntry} onClick={() => nav.navigateTo(searchUrl)}>
-          <SearchOutline aria-hidden />
-          <span>{t('contacts.search')}</span>
-        </button>
-      </div>
+      <SearchEntry label={t('contacts.search')} onOpen={() => nav.navigateTo(searchUrl)} />
       <ul className={s.entries}>
         <li>
           <button

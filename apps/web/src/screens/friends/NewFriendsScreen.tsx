@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { PullToRefresh } from 'antd-mobile';
-import { SearchOutline, UserAddOutline } from 'antd-mobile-icons';
+import { UserAddOutline } from 'antd-mobile-icons';
 import type { FriendApply } from '@paichat/protocol';
 import { Page } from '../../components/Page';
 import { EmptyState } from '../../components/EmptyState';
+import { SearchEntry } from '../../components/SearchEntry';
 import { useFriendApplies } from '../../api/queries/friendApplies';
 import { refreshNotices } from '../../api/queries/notices';
 import { useNav } from '../../nav';
@@ -83,12 +84,7 @@ export function NewFriendsScreen({ searchUrl, contactInfoUrl }: NewFriendsScreen
     <Page title={t('routes.newFriends')}>
       <PullToRefresh onRefresh={refresh} renderText={(status) => t(`friends.pull.${status}`)}>
         <div className={s.pullArea}>
-          <div className={s.searchRow}>
-            <button type="button" className={s.searchEntry} onClick={() => nav.navigateTo(searchUrl)}>
-              <SearchOutline aria-hidden />
-              <span>{t('friends.addFriendsEntry')}</span>
-            </button>
-          </div>
+          <SearchEntry label={t('friends.addFriendsEntry')} onOpen={() => nav.navigateTo(searchUrl)} />
           {content}
         </div>
       </PullToRefresh>

@@ -15,7 +15,7 @@ export interface SearchScreenProps {
   addFriendDetailUrl: string;
 }
 
-/** Search: find a person by their PipID and open their add-friend page. */
+/** Add contacts: find a person by their PipID and open their add-friend page. */
 export function SearchScreen({ addFriendDetailUrl }: SearchScreenProps) {
   const t = useT();
   const nav = useNav();
@@ -46,7 +46,7 @@ export function SearchScreen({ addFriendDetailUrl }: SearchScreenProps) {
   };
 
   return (
-    <Page title={t('routes.search')}>
+    <Page title={t('messages.addContacts')}>
       <form className={s.form} onSubmit={submit} noValidate role="search">
         <TextField
           label={t('friends.pipId')}

@@ -43,6 +43,7 @@ async function setup() {
         chatWindowUrl="/wx/chatWindow/index"
         createGroupUrl="/wx/group/createGroup"
         searchUrl="/wx/search/index"
+        addContactsUrl="/wx/search/friend"
       />
     </ChatEngineProvider>,
   );
@@ -108,6 +109,10 @@ describe('ChatListScreen on the chat engine', () => {
         name: 'Add contacts',
       }),
     );
+    expect(nav.navigateTo).toHaveBeenCalledWith('/wx/search/friend');
+
+    // The search bar opens Search.
+    await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(nav.navigateTo).toHaveBeenCalledWith('/wx/search/index');
   });
 
@@ -141,6 +146,7 @@ describe('ChatListScreen on the chat engine', () => {
               chatWindowUrl="/wx/chatWindow/index"
               createGroupUrl="/wx/group/createGroup"
               searchUrl="/wx/search/index"
+              addContactsUrl="/wx/search/friend"
             />
           </ChatEngineProvider>
         </NavContext>

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { AddCircleOutline } from 'antd-mobile-icons';
 import { friendListQuery } from '../../api/queries/friendList';
 import { Page } from '../../components/Page';
+import { SearchEntry } from '../../components/SearchEntry';
 import { ActionSheet } from '../../components/chat/Sheet';
 import { showToast } from '../../lib/ui';
 import { currentLocale, useT } from '../../i18n';
@@ -16,8 +17,10 @@ import s from './ChatList.module.css';
 export interface ChatListScreenProps {
   chatWindowUrl: string;
   createGroupUrl: string;
-  /** Add contacts: the friend search. */
+  /** The search bar: Search (contacts, groups, messages). */
   searchUrl: string;
+  /** Add contacts: the PipID lookup. */
+  addContactsUrl: string;
 }
 
 /** Where a chat opens: its chatId, and for one-to-one chats the friend's userId too. */
@@ -32,7 +35,12 @@ export function chatUrlOf(chatWindowUrl: string, entry: ChatListEntry): string {
  * Message tab: the chats from the device at once, then as the engine refreshes them; pull down
  * to refresh. "+" offers a group chat, adding contacts and the QR scanner (a toast in H5).
  */
-export function ChatListScreen({ chatWindowUrl, createGroupUrl, searchUrl }: ChatListScreenProps) {
+export function ChatListScreen({
+  chatWindowUrl,
+  createGroupUrl,
+  searchUrl,
+  addContactsUrl,
+}: ChatListScreenProps) {
   const t = useT();
   const nav = useNav();
   const { list } = useChatList();
@@ -58,6 +66,7 @@ export function ChatListScreen({ chatWindowUrl, createGroupUrl, searchUrl }: Cha
         </button>
       }
     >
+      <SearchEntry label={t('search.placeholder')} onOpen={() => nav.navigateTo(searchUrl)} />
       <ChatListView
         entries={list}
         actions={commands}
@@ -71,7 +80,11 @@ export function ChatListScreen({ chatWindowUrl, createGroupUrl, searchUrl }: Cha
         onClose={() => setAddOpen(false)}
         actions={[
           { key: 'group', label: t('messages.newGroup'), onSelect: () => nav.navigateTo(createGroupUrl) },
-          { key: 'contacts', label: t('messages.addContacts'), onSelect: () => nav.navigateTo(searchUrl) },
+          {
+            key: 'contacts',
+            label: t('messages.addContacts'),
+            onSelect: () => nav.navigateTo(addContactsUrl),
+          },
           {
             key: 'scan',
             label: t('messages.scan'),

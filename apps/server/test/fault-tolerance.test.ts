@@ -133,7 +133,10 @@ describe.runIf(runnable)('a deployment behind nginx', () => {
     await expectNothingLost(clients);
     expect(exit.code).toBe(0);
     expect(clients.some((c) => c.closeCodes.includes(CloseCode.GOING_AWAY))).toBe(true);
-    expect(cluster.nodes[0]!.run!.stdout()).toContain('"msg":"stopped"');
+    // Every log line names its node.
+    const lines = cluster.nodes[0]!.run!.stdout().trim().split('\n');
+    expect(lines.at(-1)).toContain('"msg":"stopped"');
+    expect(lines.every((line) => line.includes('"node":"node-0"'))).toBe(true);
   });
 
   it('loses nothing when Redis restarts mid-traffic: every socket is reset and catches up', async () => {

@@ -23,9 +23,11 @@ export function nginxConfig(options: { listen: number; nodes: number[]; dir: str
   return `daemon off;
 master_process off;
 worker_processes 1;
+worker_rlimit_nofile 16384;
 pid ${dir}/nginx.pid;
 error_log ${dir}/nginx-error.log warn;
-events { worker_connections 1024; }
+# Two connections per socket (the client's and the node's).
+events { worker_connections 8192; }
 http {
   access_log off;
   client_body_temp_path ${dir}/body;

@@ -154,21 +154,31 @@ describe.runIf(runnable)('a deployment behind nginx', () => {
   it('takes in a node started while traffic flows, without restarting the others', async () => {
     cluster = await Cluster.start(3, 2);
     clients = await twentyUsers(cluster);
-    let direct: TestSocket | null = null;
-    const first = clients[0]!;
+    const [first, partner] = [clients[0]!, clients[1]!];
+    const sockets: TestSocket[] = [];
     try {
-      await traffic(clients, 50, 60, 100, async () => {
+      await traffic(clients, 30, 60, 100, async () => {
         await cluster!.startNode(2);
-        // A socket on the new node hears what the older nodes store.
-        direct = await TestSocket.forSession(`http://127.0.0.1:${cluster!.nodes[2]!.port}`, first.token);
+        // A socket straight to the new node, for what the others store.
+        const direct = await TestSocket.forSession(
+          `http://127.0.0.1:${cluster!.nodes[2]!.port}`,
+          first.token,
+        );
+        sockets.push(direct);
         await direct.ready();
-        await direct.next((m) => m.startsWith('{"pushType":"MSG"'), 10_000);
       });
+      // nginx gives the new node its share once it answers: sends go on until one lands there.
+      let late = 0;
+      await cluster.waitFor(async () => {
+        late += 1;
+        await partner.send(first.userId, `late ${late}`, `local_late_${late}`, Date.now() + 10_000);
+        return cluster!.answered(2, '/chat/sendMsg') > 0;
+      }, 'a send answered by the new node');
+      const last = partner.acked.at(-1)!;
+      await sockets[0]!.next((m) => m.includes(`"clientMsgId":"${last}"`), 10_000);
       await expectNothingLost(clients);
-      // nginx sends it its share of the requests once it answers.
-      expect(cluster.answered(2, '/chat/sendMsg')).toBeGreaterThan(0);
     } finally {
-      (direct as TestSocket | null)?.close();
+      for (const socket of sockets) socket.close();
     }
   });
 });

@@ -1,5 +1,5 @@
 import { PostgresAdapter, sql } from 'kysely';
-import type { DbOrTx, Tx } from '../../db';
+import type { Db, DbOrTx, Tx } from '../../db';
 import {
   ftsDocument,
   ftsQuery,
@@ -39,14 +39,24 @@ export interface MessageHitRow {
   group_nick: string | null;
 }
 
+/** Matches of a keyword beyond which PostgreSQL walks its index newest first instead (below). */
+const FEW_MATCHES = 5000;
+
 /**
  * The viewer's messages matching every group, newest (highest id) first, below `beforeId`:
  * only in chats they are a member of, after what they cleared and not after they left
- * (the bounds of chats/service.ts getMessages). The index is walked newest first and stops
- * at `limit` hits, so a search costs what it finds, not the size of the history.
+ * (the bounds of chats/service.ts getMessages).
+ *
+ * SQLite walks the FTS index newest first and stops at `limit` hits, so a search costs what it
+ * finds, not the size of the history. PostgreSQL's GIN index answers matches in no order, and
+ * its planner cannot tell a rare word from a common one (a word start least of all): left to
+ * itself it walks the messages newest first testing each one's terms, which for a rare word
+ * reads the whole history. So it first asks the GIN index alone for up to FEW_MATCHES matches;
+ * when there are no more than that, those are all, and only they are joined and sorted; a
+ * common word takes the newest-first walk, which meets a page of hits soon.
  */
 export async function searchMessages(
-  db: DbOrTx,
+  db: Db,
   viewerId: number,
   groups: TermGroup[],
   beforeId: number,
@@ -56,17 +66,34 @@ export async function searchMessages(
     and "msg"."seq" > "m"."cleared_seq" and ("m"."left_seq" is null or "msg"."seq" <= "m"."left_seq")`;
   const columns = sql`"msg"."id", "msg"."chat_id", "msg"."seq", "msg"."sender_id", "msg"."msg_type",
     "msg"."content", "msg"."created_at", "msg"."group_nick"`;
-  const { rows } = onPostgres(db)
-    ? await sql<MessageHitRow>`select ${columns} from "message_search" as "s"
+  if (!onPostgres(db)) {
+    // CROSS JOIN keeps the index the outer loop, read newest first.
+    const { rows } = await sql<MessageHitRow>`select ${columns} from "message_search" as "s"
+      cross join "messages" as "msg" on "msg"."id" = "s"."rowid"
+      cross join "chat_members" as "m" on ${visible}
+      where "message_search" match ${ftsQuery(groups)} and "s"."rowid" < ${beforeId}
+      order by "s"."rowid" desc limit ${limit}`.execute(db);
+    return rows;
+  }
+  const query = tsqueryLiteral(groups);
+  const few = await db.transaction().execute(async (trx) => {
+    // Only for this statement's plan: the GIN index, nothing else.
+    await sql`set local enable_indexscan = off`.execute(trx);
+    await sql`set local enable_seqscan = off`.execute(trx);
+    const { rows } = await sql<{ msg_id: number }>`select "msg_id" from "message_search"
+      where "terms" @@ ${query}::tsquery and "msg_id" < ${beforeId} limit ${FEW_MATCHES + 1}`.execute(trx);
+    return rows.length > FEW_MATCHES ? null : rows.map((r) => Number(r.msg_id));
+  });
+  if (few?.length === 0) return [];
+  const { rows } = few
+    ? await sql<MessageHitRow>`select ${columns} from "messages" as "msg"
+        join "chat_members" as "m" on ${visible}
+        where "msg"."id" = any(${few}::bigint[])
+        order by "msg"."id" desc limit ${limit}`.execute(db)
+    : await sql<MessageHitRow>`select ${columns} from "message_search" as "s"
         join "messages" as "msg" on "msg"."id" = "s"."msg_id"
         join "chat_members" as "m" on ${visible}
-        where "s"."terms" @@ ${tsqueryLiteral(groups)}::tsquery and "s"."msg_id" < ${beforeId}
-        order by "s"."msg_id" desc limit ${limit}`.execute(db)
-    : // CROSS JOIN keeps the index the outer loop, read newest first.
-      await sql<MessageHitRow>`select ${columns} from "message_search" as "s"
-        cross join "messages" as "msg" on "msg"."id" = "s"."rowid"
-        cross join "chat_members" as "m" on ${visible}
-        where "message_search" match ${ftsQuery(groups)} and "s"."rowid" < ${beforeId}
-        order by "s"."rowid" desc limit ${limit}`.execute(db);
+        where "s"."terms" @@ ${query}::tsquery and "s"."msg_id" < ${beforeId}
+        order by "s"."msg_id" desc limit ${limit}`.execute(db);
   return rows;
 }

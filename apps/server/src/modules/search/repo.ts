@@ -61,6 +61,8 @@ export async function searchMessages(
   groups: TermGroup[],
   beforeId: number,
   limit: number,
+  /** Tests: a lower bound, to take the newest-first walk with few messages. */
+  fewMatches = FEW_MATCHES,
 ): Promise<MessageHitRow[]> {
   const visible = sql`"m"."chat_id" = "msg"."chat_id" and "m"."user_id" = ${viewerId}
     and "msg"."seq" > "m"."cleared_seq" and ("m"."left_seq" is null or "msg"."seq" <= "m"."left_seq")`;
@@ -81,8 +83,8 @@ export async function searchMessages(
     await sql`set local enable_indexscan = off`.execute(trx);
     await sql`set local enable_seqscan = off`.execute(trx);
     const { rows } = await sql<{ msg_id: number }>`select "msg_id" from "message_search"
-      where "terms" @@ ${query}::tsquery and "msg_id" < ${beforeId} limit ${FEW_MATCHES + 1}`.execute(trx);
-    return rows.length > FEW_MATCHES ? null : rows.map((r) => Number(r.msg_id));
+      where "terms" @@ ${query}::tsquery and "msg_id" < ${beforeId} limit ${fewMatches + 1}`.execute(trx);
+    return rows.length > fewMatches ? null : rows.map((r) => Number(r.msg_id));
   });
   if (few?.length === 0) return [];
   const { rows } = few

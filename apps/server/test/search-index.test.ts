@@ -1,0 +1,107 @@
+/**
+ * The message search index below the HTTP API, on every database: migration 0030 indexes the
+ * messages stored before it (texts, places, cards; nothing else), a message stored afterwards
+ * is indexed in its own transaction, and on PostgreSQL both ways of answering (the GIN index
+ * first, or the newest-first walk for common words) give the same page.
+ */
+import { randomBytes } from 'node:crypto';
+import { Migrator, sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { migrateToLatest, openDatabase, type Db } from '../src/db';
+import { migrations } from '../src/db/migrations';
+import { appendMessage, ensureSingleChat } from '../src/modules/chats/repo';
+import { searchMessages } from '../src/modules/search/repo';
+import { queryGroups } from '../src/modules/search/terms';
+import { insertPlainUser } from './support/rows';
+import { availableDialects, PG_URL, withPg } from './support/server';
+
+const dialects = await availableDialects();
+const schema = `s_${randomBytes(5).toString('hex')}`;
+
+afterAll(async () => {
+  if (dialects.includes('postgres'))
+    await withPg((c) => c.query(`drop schema if exists "${schema}" cascade`));
+});
+
+describe.each(dialects)('the message search index on %s', (dialect) => {
+  async function open(): Promise<Db> {
+    if (dialect === 'sqlite') return openDatabase({ dialect, file: ':memory:' }).db;
+    await withPg((c) => c.query(`create schema "${schema}"`));
+    return openDatabase({
+      dialect,
+      url: `${PG_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+    }).db;
+  }
+
+  it('indexes the messages stored before it, and each one stored after in its transaction', async () => {
+    const db = await open();
+    try {
+      const before = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '0030'));
+      const migrator = new Migrator({
+        db,
+        provider: { getMigrations: async () => before },
+        ...(dialect === 'postgres' ? { migrationTableSchema: schema } : {}),
+      });
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+
+      const [amy, ben, cat] = [
+        await insertPlainUser(db, 'amy'),
+        await insertPlainUser(db, 'ben'),
+        await insertPlainUser(db, 'cat'),
+      ];
+      const amyBen = await ensureSingleChat(db, amy, ben, 1);
+      const benCat = await ensureSingleChat(db, ben, cat, 1);
+      let time = 10;
+      const store = (chatId: number, seq: number, senderId: number, msgType: string, content: unknown) =>
+        sql`insert into "messages" ("chat_id", "seq", "sender_id", "msg_type", "content", "created_at")
+          values (${chatId}, ${seq}, ${senderId}, ${msgType}, ${JSON.stringify(content)}, ${(time += 1)})`.execute(
+          db,
+        );
+      for (let seq = 1; seq <= 5; seq += 1)
+        await store(amyBen, seq, amy, 'TEXT', { text: `Walnut cake ${seq}` });
+      await store(amyBen, 6, ben, 'LOCATION', { name: 'Walnut Grove', address: '1 Mill Lane' });
+      await store(amyBen, 7, ben, 'IMAGE', { url: '/file/walnut', width: 1, height: 1 });
+      await store(benCat, 1, cat, 'TEXT', { text: 'walnut secret between ben and cat' });
+      await sql`update "chats" set "last_seq" = case when "id" = ${amyBen} then 7 else 1 end`.execute(db);
+
+      await migrateToLatest(db, dialect);
+
+      const found = async (viewer: number, keyword: string, limit = 10, fewMatches?: number) =>
+        (
+          await searchMessages(db, viewer, queryGroups(keyword), Number.MAX_SAFE_INTEGER, limit, fewMatches)
+        ).map((r) => JSON.parse(r.content) as { text?: string; name?: string });
+      expect(await found(amy, 'walnut')).toEqual([
+        { name: 'Walnut Grove', address: '1 Mill Lane' },
+        ...[5, 4, 3, 2, 1].map((n) => ({ text: `Walnut cake ${n}` })),
+      ]);
+      expect((await found(ben, 'walnut')).map((c) => c.text ?? c.name)).toEqual([
+        'walnut secret between ben and cat',
+        'Walnut Grove',
+        'Walnut cake 5',
+        'Walnut cake 4',
+        'Walnut cake 3',
+        'Walnut cake 2',
+        'Walnut cake 1',
+      ]);
+      // Few matches or many, the same newest page.
+      expect(await found(amy, 'walnut', 3, 2)).toEqual(await found(amy, 'walnut', 3));
+      expect(await found(amy, 'mill')).toEqual([{ name: 'Walnut Grove', address: '1 Mill Lane' }]);
+
+      await db.transaction().execute(async (trx) => {
+        await sql`update "chats" set "last_seq" = 7 where "id" = ${amyBen}`.execute(trx);
+        await appendMessage(trx, {
+          chatId: amyBen,
+          senderId: amy,
+          clientMsgId: 'c1',
+          msgType: 'TEXT',
+          content: JSON.stringify({ text: '明天一起吃核桃蛋糕' }),
+          createdAt: (time += 1),
+        });
+      });
+      expect(await found(ben, '核桃')).toEqual([{ text: '明天一起吃核桃蛋糕' }]);
+      expect(await found(cat, '核桃')).toEqual([]);
+    } finally {
+      await db.destroy();
+    }
+  });
+});

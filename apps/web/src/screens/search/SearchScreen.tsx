@@ -93,6 +93,8 @@ export function SearchScreen({ chatWindowUrl, contactInfoUrl, addFriendDetailUrl
   return (
     <div className={s.screen}>
       <header className={s.bar}>
+        {/* The page's heading, for screen readers: the search field stands in its place. */}
+        <h1 className="visually-hidden">{t('routes.search')}</h1>
         <label className={s.field}>
           <SearchOutline aria-hidden />
           <input

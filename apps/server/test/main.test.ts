@@ -42,7 +42,11 @@ describe('the entry point', () => {
       const url = await waitForUrl(run);
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       const health = await fetch(`${url}/healthz`);
-      expect(await health.json()).toEqual({ code: 200, msg: 'ok', data: { db: 'ok' } });
+      expect(await health.json()).toEqual({
+        code: 200,
+        msg: 'ok',
+        data: { db: 'ok', node: expect.stringMatching(/-\d+$/), bus: 'local' },
+      });
 
       const user = await seed(url).user('sigterm');
       const socket = await TestSocket.forSession(url, user.token);

@@ -1,6 +1,6 @@
 import { PostgresAdapter, sql } from 'kysely';
 import type { ChatMemberRow, ChatRow, DbOrTx, Dialect, MessageRow, Tx } from '../../db';
-import { indexMessage } from '../search/repo';
+import { indexMessage, postgresIndexTerms } from '../search/repo';
 
 // Chats and their members.
 
@@ -237,9 +237,9 @@ export async function appendMessage(
 }
 
 /**
- * appendMessage on PostgreSQL: the seq, the row and the sender's read position in one statement
- * (data-modifying CTEs), so a batch of the group commit costs one round trip per message to the
- * database instead of three; on a busy machine those round trips, each waiting for the database
+ * appendMessage on PostgreSQL: the seq, the row, its search index row and the sender's read
+ * position in one statement (data-modifying CTEs), so a batch of the group commit costs one
+ * round trip per message to the database instead of four; on a busy machine those round trips, each waiting for the database
  * process to be scheduled, were what limited a node's sends. SQLite runs in the process, where
  * a statement costs no round trip, and keeps the plain steps above.
  */
@@ -256,7 +256,7 @@ async function appendOnPostgres(
       select ${message.chatId}, "head"."last_seq", ${message.senderId}, ${message.clientMsgId}, ${message.msgType},
         ${message.content}, ${message.createdAt}, ${message.groupNick ?? null} from "head"
       on conflict ("sender_id", "client_msg_id") do nothing returning "id", "seq"
-    ), "reader" as (
+    )${indexRow(postgresIndexTerms(message.msgType, message.content))}, "reader" as (
       update "chat_members" set "read_seq" = "ins"."seq" from "ins"
       where "chat_members"."chat_id" = ${message.chatId} and "chat_members"."user_id" = ${message.senderId}
         and "chat_members"."read_seq" < "ins"."seq"
@@ -268,10 +268,16 @@ async function appendOnPostgres(
     await restoreChatHead(trx, message.chatId);
     return null;
   }
-  const id = Number(row.id);
-  await indexMessage(trx, id, message.msgType, message.content);
-  return { id, seq: Number(row.seq) };
+  return { id: Number(row.id), seq: Number(row.seq) };
 }
+
+/** The search index row of the message the statement stores, when it has words (search/repo.ts). */
+const indexRow = (terms: string | null) =>
+  terms === null
+    ? sql``
+    : sql`, "indexed" as (
+      insert into "message_search" ("msg_id", "terms") select "ins"."id", ${terms}::tsvector from "ins"
+    )`;
 
 /**
  * Locks the chat row until commit (on PostgreSQL; SQLite has one writer at a time anyway):

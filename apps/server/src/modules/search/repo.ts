@@ -15,12 +15,28 @@ import {
 
 const onPostgres = (db: DbOrTx): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
 
+/** A message's index terms; null when it has nothing to find (most types have no words). */
+function termsOf(msgType: string, content: string): string[] | null {
+  const text = searchableText(msgType, content);
+  if (text === null) return null;
+  const terms = indexTerms(text);
+  return terms.length === 0 ? null : terms;
+}
+
+/**
+ * PostgreSQL: a message's index row as the tsvector literal of `message_search.terms`, or null
+ * when it has none; for the statement that stores a message and its index row at once
+ * (chats/repo.ts appendOnPostgres).
+ */
+export function postgresIndexTerms(msgType: string, content: string): string | null {
+  const terms = termsOf(msgType, content);
+  return terms === null ? null : tsvectorLiteral(terms);
+}
+
 /** Indexes a message just stored, inside the transaction that stores it (most types have no words). */
 export async function indexMessage(trx: Tx, id: number, msgType: string, content: string): Promise<void> {
-  const text = searchableText(msgType, content);
-  if (text === null) return;
-  const terms = indexTerms(text);
-  if (terms.length === 0) return;
+  const terms = termsOf(msgType, content);
+  if (terms === null) return;
   await (
     onPostgres(trx)
       ? sql`insert into "message_search" ("msg_id", "terms") values (${id}, ${tsvectorLiteral(terms)}::tsvector)`

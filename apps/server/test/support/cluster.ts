@@ -41,7 +41,10 @@ http {
   }
   upstream paichat {
 ${options.nodes.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=1s;`).join('\n')}
-    keepalive 32;
+    # Idle connections kept to the nodes: above the requests in flight, or each one beyond it
+    # costs a new TCP connection to a node.
+    keepalive 512;
+    keepalive_requests 100000;
   }
   server {
     listen 127.0.0.1:${options.listen};

@@ -67,6 +67,16 @@ ${options.nodes.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_tim
 `;
 }
 
+/**
+ * Every process a cluster started, killed when this process exits however it exits (a
+ * benchmark that throws during setup never reaches its own cleanup).
+ */
+const children = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of children)
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
+
 export interface Node {
   port: number;
   nodeId: string;
@@ -128,6 +138,7 @@ export class Cluster {
       if (options.nginx !== false) {
         writeFileSync(path.join(dir, 'nginx.conf'), nginxConfig({ listen, nodes: ports, dir }));
         cluster.nginx = spawn(NGINX, ['-p', dir, '-c', path.join(dir, 'nginx.conf')], { stdio: 'ignore' });
+        children.add(cluster.nginx);
         await cluster.waitFor(async () => (await fetch(`${cluster!.url}/healthz`)).ok, 'nginx');
       }
       return cluster;
@@ -150,6 +161,7 @@ export class Cluster {
       NODE_ID: node.nodeId,
       DATA_DIR: path.join(this.dir, node.nodeId),
     });
+    children.add(node.run.child);
     const run = node.run;
     await this.waitFor(async () => {
       if (run.child.exitCode !== null) throw new Error(`node ${index} exited:\n${run.stderr()}`);

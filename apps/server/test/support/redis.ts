@@ -61,6 +61,12 @@ export async function freePort(): Promise<number> {
 const REDIS_SERVER = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => existsSync(p));
 export const hasRedisServer = REDIS_SERVER !== undefined;
 
+/** The redis-servers started here, killed with this process however it exits. */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
 /** A redis-server of the test's own (no persistence) on a free port: kill it, start it again on the same port. */
 export class OwnRedis {
   private child: ChildProcess | null = null;
@@ -84,6 +90,8 @@ export class OwnRedis {
       { stdio: 'ignore' },
     );
     this.child = child;
+    running.add(child);
+    child.once('exit', () => running.delete(child));
     const deadline = Date.now() + 10_000;
     while (!(await ping(this.url))) {
       if (Date.now() > deadline || child.exitCode !== null)

@@ -3,10 +3,14 @@
  * processes would be): pushes, notices, read state and session closes cross nodes; a user
  * with sockets on both gets each push once per socket; the socket cap counts both nodes.
  */
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { CloseCode, NoticeType, type MsgPush } from '@paichat/protocol';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { as } from './support/api';
-import { befriend, msgPushes, nextMsg, sendText, sessionWith } from './support/chats';
+import { befriend, msgPushes, nextMsg, sendText, sessionWith, upload } from './support/chats';
+import { png } from './support/media';
 import { OwnRedis, hasRedisServer, redisAvailable, redisEnv } from './support/redis';
 import { seed, type SeededUser } from './support/seed';
 import { availableDialects, startTestServer, type TestServer } from './support/server';
@@ -120,6 +124,29 @@ describe.each(dialects)('two nodes on %s and Redis', (dialect) => {
     await open(a, fay);
     await open(b, fay);
     expect((await oldest.closed).code).toBe(CloseCode.SOCKET_LIMIT);
+  });
+});
+
+describe.runIf(dialects.length > 0)('uploads on two nodes', () => {
+  it('a file uploaded through one node is served by the other, from the shared UPLOAD_DIR', async () => {
+    const shared = mkdtempSync(path.join(tmpdir(), 'paichat-shared-uploads-'));
+    const env = { ...redisEnv(), UPLOAD_DIR: shared };
+    const a = await startTestServer('sqlite', { env });
+    const b = await startTestServer('sqlite', { env, nodeOf: a });
+    try {
+      expect(a.config.dataDir).not.toBe(b.config.dataDir);
+      const gus = await seed(a.url).user('gus');
+      const image = await png();
+      const stored = await upload(a.url, gus, image, 'photo.png');
+      expect(readdirSync(shared)).toContain(stored.url.split('/').at(-1));
+      const response = await fetch(`${b.url}${stored.url}`, { headers: { authorization: gus.token } });
+      expect(response.status).toBe(200);
+      expect(Buffer.from(await response.arrayBuffer()).length).toBe(stored.size);
+    } finally {
+      await b.close();
+      await a.close();
+      rmSync(shared, { recursive: true, force: true });
+    }
   });
 });
 

@@ -5,11 +5,13 @@
  * quit or were removed).
  */
 import type { MessageHitPage } from '@paichat/protocol';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RATE_LIMITS } from '../src/http/rate-limit';
+import { as } from './support/api';
 import { sendText } from './support/chats';
 import { groupTestbed } from './support/groups';
-import type { SeededUser } from './support/seed';
-import { availableDialects } from './support/server';
+import { seed, type SeededUser } from './support/seed';
+import { availableDialects, startTestServer, type TestServer } from './support/server';
 
 const dialects = await availableDialects();
 
@@ -133,5 +135,26 @@ describe.each(dialects)('message search on %s', (dialect) => {
     const bad = await bed.g.post(kim, '/search/messages', { keyword: 'x', before: 'abc' });
     expect(bad.body.code).toBe(400);
     expect(await texts(kim, '   ')).toEqual([]);
+  });
+});
+
+describe('message search budget', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer('sqlite', { env: { RATE_LIMITS: 'on' } });
+  });
+  afterAll(() => server.close());
+
+  it('refuses a script searching past its budget, clearly', async () => {
+    const kim = await seed(server.url).user('kim');
+    const { max } = RATE_LIMITS.messageSearch;
+    const answers = await Promise.all(
+      Array.from({ length: max + 2 }, () => as(server.url, kim).post('/search/messages', { keyword: 'x' })),
+    );
+    expect(answers.filter((a) => a.body.code === 200)).toHaveLength(max);
+    expect(answers.filter((a) => a.body.code === 429).map((a) => a.body.err)).toEqual([
+      'tooManyAttempts',
+      'tooManyAttempts',
+    ]);
   });
 });

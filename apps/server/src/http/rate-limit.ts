@@ -54,6 +54,8 @@ export const RATE_LIMITS = {
   nearbyShare: { max: 20, timeWindow: MINUTE },
   /** A list per share and per gender filter; each is a probe of distances, so kept as tight. */
   nearbyList: { max: 20, timeWindow: MINUTE },
+  /** Message search asks as the person types (debounced): a fast typist, never a crawl of the index. */
+  messageSearch: { max: 120, timeWindow: MINUTE },
 } satisfies Record<string, RateLimit>;
 
 /**

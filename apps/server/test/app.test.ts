@@ -1,8 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { Writable } from 'node:stream';
-import { gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +7,7 @@ import { configFromEnv } from '../src/config';
 import { migrateToLatest, openDatabase } from '../src/db';
 import { call, get, post, STACK_TRACE } from './support/http';
 import { availableDialects, startTestServer, type TestServer } from './support/server';
+import { fakeWebDist } from './support/webDist';
 
 const dialects = await availableDialects();
 const NOT_FOUND = { code: 404, msg: 'Not found', data: null, err: 'notFound' };
@@ -225,22 +222,14 @@ describe('buildApp on its own', () => {
 
 describe('serving the web app', () => {
   let server: TestServer;
-  let webDist: string;
   const script = 'console.log("PaiChat web app");'.repeat(50);
+  const webDist = fakeWebDist(script, ['gz']);
   beforeAll(async () => {
-    webDist = mkdtempSync(path.join(tmpdir(), 'paichat-web-'));
-    mkdirSync(path.join(webDist, 'assets'));
-    writeFileSync(
-      path.join(webDist, 'index.html'),
-      '<!doctype html><title>PaiChat</title><div id="root"></div>',
-    );
-    writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), script);
-    writeFileSync(path.join(webDist, 'assets', 'index-abc123.js.gz'), gzipSync(script));
-    server = await startTestServer('sqlite', { env: { WEB_DIST: webDist } });
+    server = await startTestServer('sqlite', { env: { WEB_DIST: webDist.dir } });
   });
   afterAll(async () => {
     await server.close();
-    rmSync(webDist, { recursive: true, force: true });
+    webDist.remove();
   });
 
   it('serves index.html at / without long caching', async () => {

@@ -1,29 +1,17 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './support/server';
+import { fakeWebDist } from './support/webDist';
 
 describe('compressed answers', () => {
   let server: TestServer;
-  let webDist: string;
   const script = 'console.log("PaiChat web app");'.repeat(100);
+  const webDist = fakeWebDist(script, ['gz', 'br']);
   beforeAll(async () => {
-    webDist = mkdtempSync(path.join(tmpdir(), 'paichat-web-'));
-    mkdirSync(path.join(webDist, 'assets'));
-    writeFileSync(
-      path.join(webDist, 'index.html'),
-      '<!doctype html><title>PaiChat</title><div id="root"></div>',
-    );
-    writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), script);
-    writeFileSync(path.join(webDist, 'assets', 'index-abc123.js.gz'), gzipSync(script));
-    writeFileSync(path.join(webDist, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
-    server = await startTestServer('sqlite', { env: { WEB_DIST: webDist } });
+    server = await startTestServer('sqlite', { env: { WEB_DIST: webDist.dir } });
   });
   afterAll(async () => {
     await server.close();
-    rmSync(webDist, { recursive: true, force: true });
+    webDist.remove();
   });
 
   it('sends the build’s brotli copy of an asset to a browser that takes brotli, else its gzip copy', async () => {

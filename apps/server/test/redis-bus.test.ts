@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { BusEvent } from '../src/realtime/bus';
 import { RedisBus, decode, encode } from '../src/realtime/redis-bus';
 import { OwnRedis, hasRedisServer, redisAvailable, redisEnv } from './support/redis';
+import { until } from './support/until';
 
 const quiet = { warn() {}, error() {}, info() {} };
 const buses: RedisBus[] = [];
@@ -19,14 +20,6 @@ function node(url: string, prefix: string, nodeId: string): { bus: RedisBus; see
   const seen: BusEvent[] = [];
   bus.subscribe((event) => seen.push(event));
   return { bus, seen };
-}
-
-async function until(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
 }
 
 const ready = (bus: RedisBus) => until(() => bus.health() === 'ok', 'the bus to connect');

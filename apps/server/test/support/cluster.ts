@@ -13,6 +13,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { runMain, type Run } from './process';
 import { OwnRedis, freePort } from './redis';
 import { PG_URL, withPg } from './server';
+import { until } from './until';
 
 export const NGINX = '/usr/sbin/nginx';
 export const hasNginx = existsSync(NGINX);
@@ -203,13 +204,8 @@ export class Cluster {
       .length;
   }
 
-  async waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      if (await check().catch(() => false)) return;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
+  waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
+    return until(check, what, { timeoutMs });
   }
 
   async stop(): Promise<void> {

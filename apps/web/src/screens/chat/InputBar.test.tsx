@@ -23,17 +23,21 @@ function renderBar(over: Partial<InputBarProps> = {}) {
 beforeEach(() => sessionStorage.clear());
 
 describe('InputBar', () => {
-  it('keeps Send disabled until there is something to send', async () => {
+  it('shows "+" until the box holds text, then Send in its place (as WeChat does)', async () => {
     const { props } = renderBar();
-    const send = screen.getByRole('button', { name: 'Send' });
-    expect((send as HTMLButtonElement).disabled).toBe(true);
-    await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), '   ');
-    expect((send as HTMLButtonElement).disabled).toBe(true);
-    await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'hello');
-    expect((send as HTMLButtonElement).disabled).toBe(false);
-    await userEvent.click(send);
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'More' })).toBeTruthy();
+    await userEvent.type(box, '   ');
+    expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();
+    await userEvent.type(box, 'hello');
+    expect(screen.queryByRole('button', { name: 'More' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(props.onSendText).toHaveBeenCalledWith('   hello');
-    expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).value).toBe('');
+    expect((box as HTMLTextAreaElement).value).toBe('');
+    // Sent: "+" is back.
+    expect(screen.getByRole('button', { name: 'More' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();
   });
 
   it('sends with Enter and keeps Shift+Enter for a new line', async () => {

@@ -26,7 +26,8 @@ export interface InputBarProps {
 
 /**
  * The composer: voice/keyboard toggle, the text (kept as a draft per chat until sent, so
- * nothing typed is lost by leaving the chat), Send and the "+" attachment menu.
+ * nothing typed is lost by leaving the chat), and the "+" attachment menu, which becomes Send
+ * while the box holds text.
  */
 export function InputBar({
   draftKey,
@@ -65,7 +66,8 @@ export function InputBar({
   };
 
   const left = TEXT_MAX - text.length;
-  const canSend = text.trim() !== '' && left >= 0 && !disabled;
+  const typing = !voiceMode && text.trim() !== '';
+  const canSend = typing && left >= 0 && !disabled;
 
   const send = () => {
     if (!canSend) return;
@@ -124,22 +126,24 @@ export function InputBar({
             onKeyDown={onKeyDown}
           />
         )}
-        {!voiceMode && (
+        {/* As in WeChat: "+" until there is something to send, then the green Send in its place. */}
+        {typing ? (
           <button type="button" className={s.sendButton} disabled={!canSend} onClick={send}>
             {t('chatWindow.send')}
           </button>
+        ) : (
+          <button
+            type="button"
+            className={s.iconButton}
+            aria-label={t('chatWindow.more')}
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            disabled={disabled}
+            onClick={onMenuToggle}
+          >
+            <AddCircleOutline aria-hidden />
+          </button>
         )}
-        <button
-          type="button"
-          className={s.iconButton}
-          aria-label={t('chatWindow.more')}
-          aria-expanded={menuOpen}
-          aria-controls={menuId}
-          disabled={disabled}
-          onClick={onMenuToggle}
-        >
-          <AddCircleOutline aria-hidden />
-        </button>
       </div>
       {!voiceMode && left <= COUNTER_FROM && (
         <p id={counterId} className={s.counter} data-full={left <= 0 || undefined} aria-live="polite">

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -136,6 +136,17 @@ describe('the app router', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/wx/tabbar3/index'));
     expect(await screen.findByRole('button', { name: 'Moments' })).toBeTruthy();
+  });
+
+  it('sends a signed-in visitor of a login or sign-up page to the Message tab, replacing the page', async () => {
+    for (const path of [paths.login, paths.loginPlain, paths.register]) {
+      const { router } = renderAt(path, { token: 't' });
+      expect(router.state.location.pathname, path).toBe(paths.message);
+      expect(router.state.historyAction, path).toBe('REPLACE');
+      expect(screen.queryByRole('button', { name: 'Log in' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Sign up' })).toBeNull();
+      cleanup();
+    }
   });
 
   it('shows the signed-out root as the login page', async () => {

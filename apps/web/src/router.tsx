@@ -238,9 +238,24 @@ const routes: RouteObject[] = [
           <LoginScreen header="brand" {...loginProps} />
         </RedirectIfSignedIn>,
       ),
-      page(paths.login, <LoginScreen header="brand" {...loginProps} />),
-      page(paths.loginPlain, <LoginScreen header="bar" {...loginProps} />),
-      page(paths.register, <RegisterScreen homeUrl={paths.message} agreementUrl={paths.agreement} />),
+      page(
+        paths.login,
+        <RedirectIfSignedIn to={paths.message}>
+          <LoginScreen header="brand" {...loginProps} />
+        </RedirectIfSignedIn>,
+      ),
+      page(
+        paths.loginPlain,
+        <RedirectIfSignedIn to={paths.message}>
+          <LoginScreen header="bar" {...loginProps} />
+        </RedirectIfSignedIn>,
+      ),
+      page(
+        paths.register,
+        <RedirectIfSignedIn to={paths.message}>
+          <RegisterScreen homeUrl={paths.message} agreementUrl={paths.agreement} />
+        </RedirectIfSignedIn>,
+      ),
       page(paths.detect, <DetectScreen loginUrl={paths.login} piLoginUrl={paths.piLogin} />),
       page(paths.piLogin, <PiLoginScreen homeUrl={paths.message} loginUrl={paths.login} />),
       page(paths.agreement, <AgreementScreen />),

@@ -8,7 +8,10 @@ export function RequireAuth({ loginUrl }: { loginUrl: string }) {
   return signedIn ? <Outlet /> : <Navigate to={loginUrl} replace />;
 }
 
-/** '/' is the login page, but someone already signed in goes straight to their chats. */
+/**
+ * The login and sign-up pages ('/' among them), for someone already signed in: straight to their
+ * chats, the page replaced (Back does not lead to the form again).
+ */
 export function RedirectIfSignedIn({ to, children }: { to: string; children: ReactNode }) {
   const signedIn = useSignedIn();
   return signedIn ? <Navigate to={to} replace /> : children;

@@ -1,11 +1,14 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { UploadedFile } from '@paichat/protocol';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '../src/http/rate-limit';
+import { upload as uploadFile } from './support/chats';
 import { STACK_TRACE } from './support/http';
 import {
+  asfAudio,
   bmp,
   compoundFile,
   jpegWithGps,
@@ -340,6 +343,10 @@ describe.each(dialects)('files on %s', (dialect) => {
     expect(recorded.body.data.contentType).toBe('audio/webm');
     const file = await download(clip.body.data.url, { token: amy.token });
     expect(file.headers.get('content-disposition')).toMatch(/^inline;/);
+    // The spec lists wmv under audio too: a Windows Media file is taken here as audio.
+    const windowsMedia = await upload('/file/upload', { bytes: asfAudio(), filename: 'memo.wmv' });
+    expect(windowsMedia.body.data).toMatchObject({ contentType: 'audio/x-ms-wma' });
+    expect(windowsMedia.body.data.url).toMatch(/\.wmv$/);
     // A video belongs on /file/uploadVideo.
     expect((await upload('/file/upload', { bytes: mp4(), filename: 'clip.mp4' })).body).toMatchObject({
       err: 'fileTypeNotAllowed',
@@ -450,6 +457,26 @@ describe('upload budget', () => {
       expect((await empty(yan)).err).toBe('validation');
     } finally {
       await limited.close();
+    }
+  });
+});
+
+describe('a node closing during a download', () => {
+  it('finishes the download, then closes at once with the kept-alive connection it came on', async () => {
+    const server = await startTestServer('sqlite');
+    try {
+      const ida = await seed(server.url).user('ida');
+      // Large enough to be still going out when the close begins.
+      const big = Buffer.concat([pdf(), Buffer.alloc(4 * 1024 * 1024, ' ')]);
+      const stored = await uploadFile(server.url, ida, big, 'manual.pdf');
+      const response = await fetch(`${server.url}${stored.url}`, { headers: { authorization: ida.token } });
+      const closed = server.running.close().then(() => 'closed');
+      expect(Buffer.from(await response.arrayBuffer()).equals(big)).toBe(true);
+      // Answered after the close began, its connection used to stay for the 72 s keep-alive.
+      const bound = sleep(5_000, 'still open after 5 s', { ref: false });
+      expect(await Promise.race([closed, bound])).toBe('closed');
+    } finally {
+      await server.close();
     }
   });
 });

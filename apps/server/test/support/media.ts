@@ -158,6 +158,20 @@ export function wav(): Buffer {
   return file;
 }
 
+/** The start of a Windows Media (ASF) file with one audio stream, as a .wmv/.wma begins. */
+export function asfAudio(): Buffer {
+  const guid = (hex: string) => Buffer.from(hex.replace(/-/g, ''), 'hex');
+  const header = Buffer.alloc(30);
+  guid('3026B275-8E66CF11-A6D900AA-0062CE6C').copy(header, 0);
+  const stream = Buffer.alloc(24 + 16 + 40);
+  guid('9107DCB7-B7A9CF11-8EE600C0-0C205365').copy(stream, 0);
+  stream.writeBigUInt64LE(BigInt(stream.length), 16);
+  guid('409E69F8-4D5BCF11-A8FD0080-5F5C442B').copy(stream, 24);
+  header.writeBigUInt64LE(BigInt(header.length + stream.length), 16);
+  header.writeUInt32LE(1, 24);
+  return Buffer.concat([header, stream, Buffer.alloc(64)]);
+}
+
 export const pdf = () =>
   Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extensionOf, fileKind } from './fileKind';
+import { extensionOf, fileKind, fileKinds } from './fileKind';
 
 describe('fileKind', () => {
   it.each([
@@ -34,8 +34,11 @@ describe('fileKind', () => {
     expect(fileKind(name)).toBe(kind);
   });
 
-  it('puts wmv under video, where the table lists it first', () => {
+  it('puts wmv under video and audio, as the spec lists it; it shows as a video', () => {
+    expect(fileKinds('movie.WMV')).toEqual(['video', 'audio']);
     expect(fileKind('movie.wmv')).toBe('video');
+    expect(fileKinds('song.mp3')).toEqual(['audio']);
+    expect(fileKinds('archive.zip')).toEqual(['other']);
   });
 
   it('reads the extension of a path or URL, ignoring query and fragment', () => {

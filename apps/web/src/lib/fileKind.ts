@@ -1,10 +1,7 @@
 /** File classification by extension (spec section 3). */
 export type FileKind = 'image' | 'txt' | 'excel' | 'word' | 'pdf' | 'ppt' | 'video' | 'audio' | 'other';
 
-/**
- * In the spec's order. `wmv` is listed under video and again under audio; the first match wins,
- * so it is video.
- */
+/** In the spec's order. `wmv` is listed under video and again under audio: it is both. */
 const TABLE: ReadonlyArray<readonly [FileKind, readonly string[]]> = [
   ['image', ['png', 'jpg', 'jpeg', 'bmp', 'gif']],
   ['txt', ['txt']],
@@ -24,9 +21,14 @@ export function extensionOf(name: string): string {
   return dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
 }
 
-export function fileKind(name: string): FileKind {
+/** Every kind the spec's lists put the file under (`wmv`: video and audio), or ['other']. */
+export function fileKinds(name: string): FileKind[] {
   const ext = extensionOf(name);
-  if (!ext) return 'other';
-  for (const [kind, exts] of TABLE) if (exts.includes(ext)) return kind;
-  return 'other';
+  const kinds = ext ? TABLE.filter(([, exts]) => exts.includes(ext)).map(([kind]) => kind) : [];
+  return kinds.length ? kinds : ['other'];
+}
+
+/** The kind a file shows as (its icon): the first the spec lists it under. */
+export function fileKind(name: string): FileKind {
+  return fileKinds(name)[0] as FileKind;
 }

@@ -40,6 +40,8 @@ const AUDIO: Record<string, Kind> = {
   webm: { category: 'audio', ext: 'webm', contentType: 'audio/webm' },
   m4a: { category: 'audio', ext: 'm4a', contentType: 'audio/mp4' },
   aac: { category: 'audio', ext: 'aac', contentType: 'audio/aac' },
+  // The spec lists wmv under audio as well as video: on /file/upload a Windows Media file is audio.
+  asf: { category: 'audio', ext: 'wmv', contentType: 'audio/x-ms-wma' },
 };
 
 const DOCUMENTS: Record<string, Kind> = {

@@ -13,6 +13,7 @@ import { createAuthHook } from './http/auth-hook';
 import { ok, refusal } from './http/envelope';
 import { installErrorHandler, sendEnvelope } from './http/error-handler';
 import { registerCompression } from './http/compression';
+import { closeConnectionsAsAnswered } from './http/drain';
 import { registerRateLimits } from './http/rate-limit';
 import { DOCS_CONTENT_SECURITY_POLICY, installJsonParser, registerSecurityHeaders } from './http/security';
 import { registerWebApp } from './http/web-app';
@@ -132,6 +133,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     // Protocol endpoints set their own (http/route.ts); anything else gets the small default.
     bodyLimit: BODY_LIMIT_DEFAULT,
   });
+  closeConnectionsAsAnswered(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

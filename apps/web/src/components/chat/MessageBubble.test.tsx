@@ -54,6 +54,15 @@ describe('MessageBubble', () => {
     expect(container.querySelector('img[src="x"]')).toBeNull();
   });
 
+  it('makes http(s) addresses links that open in a new tab, and nothing else', () => {
+    renderBubble(message({ content: { text: 'see https://example.com/a, not javascript:alert(1)' } }));
+    const link = screen.getByRole('link', { name: 'https://example.com/a' });
+    expect(link.getAttribute('href')).toBe('https://example.com/a');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(screen.getAllByRole('link')).toHaveLength(1);
+  });
+
   it('puts own messages on the right and received ones on the left with the sender photo', () => {
     const { container, unmount } = renderBubble(message({ type: 2, content: { text: 'mine' } }));
     expect(container.querySelector('[data-side="own"]')).not.toBeNull();

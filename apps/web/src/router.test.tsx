@@ -5,6 +5,7 @@ import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { appRoutes, paths, routeIndex } from './router';
 import { NavContext, Navigator } from './nav';
+import { decideNavigation } from './nav/rules';
 import { configureRequest, resetRequest } from './api/request';
 import { installReact19Render } from './lib/ui';
 import { SessionContext } from './store/session';
@@ -48,6 +49,18 @@ describe('route table', () => {
     expect(leafPath('/wx/personDetail/QRcode')).toBe('/wx/personDetail/QRcode');
     expect(leafPath('/wx/personDetail/qrcode')).toBe('*');
     expect(leafPath('/WX/tabbar1/index')).toBe('*');
+  });
+
+  it("sends Back from a chat opened on a person's Info page to the Message tab", () => {
+    for (const from of [paths.contactInfo, paths.addFriendDetail]) {
+      const state = { current: `${from}?userId=7`, pending: null, canGoBack: true };
+      expect(decideNavigation('navigateTo', `${paths.chatWindow}?userId=7`, routeIndex, state)).toMatchObject(
+        {
+          action: 'push',
+          backTo: paths.message,
+        },
+      );
+    }
   });
 
   it('has the four tab pages as tabs', () => {

@@ -446,6 +446,12 @@ const routes: RouteObject[] = [
 export const routeIndex: RouteIndex = {
   known: new Set(Object.values(paths).map((p) => normalizeUrl(p).path)),
   tabs: new Set(tabs.map((tab) => normalizeUrl(tab.url).path)),
+  // WeChat: a chat opened from a person's profile goes back to the chat list.
+  backRules: [paths.contactInfo, paths.addFriendDetail].map((from) => ({
+    from,
+    page: paths.chatWindow,
+    back: paths.message,
+  })),
 };
 
 /** Where startup and session ends go. */

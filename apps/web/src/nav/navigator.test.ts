@@ -8,11 +8,11 @@ const routes: RouteIndex = {
   tabs: new Set(['/tab/one', '/tab/two']),
 };
 
-function setup(start = '/tab/one') {
+function setup(start = '/tab/one', index: RouteIndex = routes) {
   window.history.replaceState(null, '', `#${start}`);
   const router = createHashRouter([{ path: '*', element: null }]);
   const onReject = vi.fn();
-  const nav = new Navigator(router, routes, browserHistoryIndex, onReject);
+  const nav = new Navigator(router, index, browserHistoryIndex, onReject);
   const where = () => router.state.location.pathname + router.state.location.search;
   return { router, nav, onReject, where };
 }
@@ -84,5 +84,31 @@ describe('Navigator (bound to a real hash router)', () => {
     await settle();
     expect(where()).toBe('/tab/two');
     expect(browserHistoryIndex()).toBe(before);
+  });
+
+  it("goes back from a page a back rule opened to the rule's tab, and from the same page opened elsewhere to the page behind", async () => {
+    const withRule: RouteIndex = {
+      ...routes,
+      backRules: [{ from: '/page/a', page: '/page/b', back: '/tab/two' }],
+    };
+    const { router, nav, where } = setup('/tab/one', withRule);
+    dispose = () => router.dispose();
+    nav.navigateTo('/page/a?userId=7');
+    await settle();
+    nav.navigateTo('/page/b?userId=7');
+    await settle();
+    nav.navigateBack();
+    await vi.waitFor(() => expect(where()).toBe('/tab/two'));
+
+    // Opened from the tab, the same page goes back to the tab it came from.
+    nav.navigateTo('/page/b?userId=8');
+    await settle();
+    expect(where()).toBe('/page/b?userId=8');
+    nav.navigateBack();
+    await vi.waitFor(() => expect(where()).toBe('/tab/two'));
+    nav.navigateTo('/page/a');
+    await settle();
+    nav.navigateBack();
+    await vi.waitFor(() => expect(where()).toBe('/tab/two'));
   });
 });

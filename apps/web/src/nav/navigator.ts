@@ -39,6 +39,8 @@ function warnInDev(kind: NavKind, reason: NavRejection, to: string): void {
 export class Navigator implements Nav {
   private pending: string | null = null;
   private base = 0;
+  /** Back rules' tabs, by the history index of the page they were set for. */
+  private readonly backTargets = new Map<number, string>();
 
   constructor(
     private readonly router: RouterLike,
@@ -64,6 +66,7 @@ export class Navigator implements Nav {
       current: this.current(),
       pending: this.pending,
       canGoBack: index > this.base,
+      backTo: this.backTargets.get(index) ?? null,
     });
     if (!decision.ok) {
       this.onReject(kind, decision.reason, decision.to);
@@ -71,6 +74,10 @@ export class Navigator implements Nav {
     }
     // A replace keeps the entry's index, so the reset point is the index we are on now.
     if (decision.reset) this.base = index;
+    // The page now at this index (or the next, after a push) has a back rule only if it says so.
+    const at = decision.action === 'push' ? index + 1 : index;
+    if (decision.backTo) this.backTargets.set(at, decision.backTo);
+    else this.backTargets.delete(at);
     if (decision.action === 'back') {
       void this.router.navigate(-1).catch(() => undefined);
       return { ok: true, to: decision.to, notFound: false };

@@ -154,3 +154,39 @@ describe('navigateBack', () => {
     ).toEqual({ ok: true, action: 'replace', to: '/', notFound: false, reset: true });
   });
 });
+
+describe('back rules', () => {
+  const withRule: RouteIndex = {
+    ...routes,
+    known: new Set([...routes.known, '/wx/personInfo/detail']),
+    backRules: [{ from: '/wx/personInfo/detail', page: '/wx/chatWindow/index', back: '/wx/tabbar1/index' }],
+  };
+  it("marks a page opened from the rule's page with the tab its Back goes to", () => {
+    expect(
+      decideNavigation(
+        'navigateTo',
+        'wx/chatWindow/index?userId=7',
+        withRule,
+        at('/wx/personInfo/detail?userId=7'),
+      ),
+    ).toMatchObject({ ok: true, action: 'push', backTo: '/wx/tabbar1/index' });
+  });
+  it('leaves the same page opened from elsewhere, or redirected to, as it is', () => {
+    expect(
+      decideNavigation('navigateTo', 'wx/chatWindow/index?userId=7', withRule, at('/wx/tabbar2/index')),
+    ).not.toHaveProperty('backTo');
+    expect(
+      decideNavigation('redirectTo', 'wx/chatWindow/index?userId=7', withRule, at('/wx/personInfo/detail')),
+    ).not.toHaveProperty('backTo');
+  });
+  it("goes back to the rule's tab, replacing the page and forgetting the pages behind", () => {
+    expect(
+      decideNavigation(
+        'navigateBack',
+        undefined,
+        withRule,
+        at('/wx/chatWindow/index?userId=7', { backTo: '/wx/tabbar1/index' }),
+      ),
+    ).toEqual({ ok: true, action: 'replace', to: '/wx/tabbar1/index', notFound: false, reset: true });
+  });
+});

@@ -8,6 +8,9 @@
  * - switchTab to a page that is not a tab: rejected ('notTabPage').
  * - an unknown path: allowed, and flagged so the page-not-found screen shows.
  * - the URL being navigated to right now, or the current URL: rejected ('locked').
+ * - a page opened from the page a back rule names (a chat from a person's Info page) goes back
+ *   to the rule's tab, as if it had been opened there: WeChat's Info → Messages → Back shows
+ *   the chat list, not the Info page again.
  *
  * Route parameters travel as query values (`wx/personInfo/detail?userId=…`).
  */
@@ -20,6 +23,15 @@ export interface RouteIndex {
   readonly known: ReadonlySet<string>;
   /** Canonical paths of the tab pages. */
   readonly tabs: ReadonlySet<string>;
+  /** Pages whose Back goes to a tab when opened from a certain page. */
+  readonly backRules?: readonly BackRule[];
+}
+
+/** `page` opened from `from` goes back to the tab `back` (canonical paths). */
+export interface BackRule {
+  readonly from: string;
+  readonly page: string;
+  readonly back: string;
 }
 
 export interface NavState {
@@ -29,10 +41,20 @@ export interface NavState {
   pending: string | null;
   /** Whether a page of ours lies behind the current one. */
   canGoBack: boolean;
+  /** Where Back goes instead of the page behind, when a back rule opened the current page. */
+  backTo?: string | null;
 }
 
 export type NavDecision =
-  | { ok: true; action: 'push' | 'replace' | 'back'; to: string; notFound: boolean; reset: boolean }
+  | {
+      ok: true;
+      action: 'push' | 'replace' | 'back';
+      to: string;
+      notFound: boolean;
+      reset: boolean;
+      /** A pushed page a back rule names: where its Back goes. */
+      backTo?: string;
+    }
   | { ok: false; reason: NavRejection; to: string };
 
 export const HOME = '/';
@@ -64,6 +86,8 @@ export function decideNavigation(
   state: NavState,
 ): NavDecision {
   if (kind === 'navigateBack') {
+    // The rule's tab replaces the page, and the pages behind no longer count (as a reLaunch).
+    if (state.backTo) return { ok: true, action: 'replace', to: state.backTo, notFound: false, reset: true };
     return state.canGoBack
       ? { ok: true, action: 'back', to: '', notFound: false, reset: false }
       : { ok: true, action: 'replace', to: HOME, notFound: false, reset: true };
@@ -80,11 +104,15 @@ export function decideNavigation(
     if (kind === 'switchTab' && !isTab) return { ok: false, reason: 'notTabPage', to: url };
   }
 
+  const from = normalizeUrl(state.current).path;
+  const rule =
+    kind === 'navigateTo' ? routes.backRules?.find((r) => r.from === from && r.page === path) : undefined;
   return {
     ok: true,
     action: kind === 'navigateTo' ? 'push' : 'replace',
     to: url,
     notFound,
     reset: kind === 'reLaunch',
+    ...(rule ? { backTo: rule.back } : {}),
   };
 }

@@ -17,7 +17,7 @@ const ERROR_KEYS = {
 type Phase = 'idle' | 'starting' | 'recording' | 'cancelling';
 
 /**
- * "Hold to talk": press and hold to record, release to send, slide up to cancel. Space or
+ * "Hold to talk": press and hold to record, "Release to end" sends it, sliding up cancels. Space or
  * Enter held down does the same from a keyboard. Recordings under a second are refused with
  * "recording time too short".
  */
@@ -112,7 +112,7 @@ export function HoldToTalk({
       ? t('chatWindow.releaseToCancel')
       : phase === 'idle'
         ? t('chatWindow.holdToTalk')
-        : t('chatWindow.releaseToSend');
+        : t('chatWindow.releaseToEnd');
 
   return (
     <>

@@ -25,7 +25,7 @@ export function AddFavoriteScreen() {
 
   const done = async () => {
     if (!text.trim()) {
-      setError(t('favorites.fillContent'));
+      setError(t('common.fillContent'));
       return;
     }
     try {

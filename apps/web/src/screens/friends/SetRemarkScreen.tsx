@@ -69,7 +69,7 @@ export function SetRemarkScreen() {
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     if (save.isPending || !userId) return;
-    const failure = check({ remark: remarkValue }, remarkRules(t('friends.remarkRequired')));
+    const failure = check({ remark: remarkValue }, remarkRules(t('common.fillContent')));
     setError(failure?.message ?? null);
     if (failure) return;
     try {

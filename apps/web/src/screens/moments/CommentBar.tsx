@@ -30,7 +30,7 @@ export function CommentBar({ target, onClose }: { target: CommentTarget | null; 
   const send = async () => {
     const body = text.trim();
     if (!body) {
-      showToast(t('moments.fillContent'));
+      showToast(t('common.fillContent'));
       return;
     }
     setSending(true);

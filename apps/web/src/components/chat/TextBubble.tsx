@@ -9,7 +9,8 @@ import s from './chat.module.css';
  */
 export function TextBubble({ text }: { text: string }) {
   return (
-    <div className={s.text} tabIndex={0}>
+    // dir="auto": an Arabic message reads right to left in an English interface, and English in an Arabic one.
+    <div className={s.text} tabIndex={0} dir="auto">
       {splitLinks(text).map((part, index) =>
         part.href ? (
           <a key={index} className={s.link} href={part.href} target="_blank" rel="noopener noreferrer">

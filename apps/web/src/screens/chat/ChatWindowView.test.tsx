@@ -299,6 +299,39 @@ describe('ChatWindowView', () => {
     expect(uploadFile).toHaveBeenCalledTimes(9);
   });
 
+  it('counts the pictures still being sent against the limit of the next pick', async () => {
+    const waiting: Array<() => void> = [];
+    uploadFile.mockImplementation(
+      () =>
+        new Promise((resolve) =>
+          waiting.push(() =>
+            resolve({ url: `${FILE}.png`, thumbUrl: '', contentType: 'image/png', size: 1, name: 'x.png' }),
+          ),
+        ),
+    );
+    const { cmds } = renderWindow();
+    const pick = async (count: number) => {
+      await openMenu();
+      const files = Array.from(
+        { length: count },
+        (_, i) => new File(['x'], `${i}.png`, { type: 'image/png' }),
+      );
+      await user.upload(screen.getByTestId('album-input'), files);
+    };
+    // Five on their way (the first is uploading), then six more: only four fit.
+    await pick(5);
+    await waitFor(() => expect(uploadFile).toHaveBeenCalledTimes(1));
+    await pick(6);
+    expect(
+      await screen.findByText('You can send up to 9 images at a time; 4 can still be added'),
+    ).toBeTruthy();
+    await waitFor(() => {
+      waiting.splice(0).forEach((done) => done());
+      expect(cmds.send).toHaveBeenCalledTimes(9);
+    });
+    expect(uploadFile).toHaveBeenCalledTimes(9);
+  });
+
   it('says the upload failed and sends nothing when the network fails', async () => {
     uploadFile.mockRejectedValue(new TypeError('offline'));
     const { cmds } = renderWindow();

@@ -4,7 +4,7 @@
  * is said where it happened (spec 8: 'Upload failed, please check your network', or the
  * server's reason); an expired login has been dealt with by the request layer.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { IMAGE_PICKER_COUNT, MsgType, VOICE_MAX_SECONDS, VOICE_MIN_SECONDS } from '@paichat/protocol';
 import { uploadFailureMessage, uploadFile } from '../../api/upload';
 import { showToast } from '../../lib/ui';
@@ -42,6 +42,8 @@ export function voiceFileName(type: string): string {
 export function useMediaSend(send: SendFn) {
   const t = useT();
   const [uploading, setUploading] = useState(0);
+  /** Pictures picked earlier and not sent yet: they count against the limit of a pick. */
+  const queued = useRef(0);
 
   const uploadFailed = (error: unknown) => {
     const message = uploadFailureMessage(error);
@@ -49,10 +51,14 @@ export function useMediaSend(send: SendFn) {
   };
 
   const sendImages = async (files: readonly File[]) => {
-    if (files.length > IMAGE_PICKER_COUNT) {
-      showToast(t('chatWindow.imageLimit', { limit: IMAGE_PICKER_COUNT, available: IMAGE_PICKER_COUNT }));
+    const available = Math.max(0, IMAGE_PICKER_COUNT - queued.current);
+    if (files.length > available) {
+      showToast(t('chatWindow.imageLimit', { limit: IMAGE_PICKER_COUNT, available }));
     }
-    const batch = files.slice(0, IMAGE_PICKER_COUNT);
+    const batch = files.slice(0, available);
+    if (batch.length === 0) return;
+    let left = batch.length;
+    queued.current += left;
     setUploading((n) => n + 1);
     try {
       for (const file of batch) {
@@ -64,11 +70,14 @@ export function useMediaSend(send: SendFn) {
           ...(uploaded.thumbUrl ? { thumbUrl: uploaded.thumbUrl } : {}),
           ...(width && height ? { width, height } : {}),
         });
+        left -= 1;
+        queued.current -= 1;
       }
     } catch (error) {
       // The rest of the batch stays unsent: the person sees which arrived and picks again.
       uploadFailed(error);
     } finally {
+      queued.current -= left;
       setUploading((n) => n - 1);
     }
   };

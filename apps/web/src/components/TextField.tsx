@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { TEXT_INPUT_MAX_LENGTH } from '@paichat/protocol';
 import s from './TextField.module.css';
 
 export interface TextFieldProps extends Omit<
@@ -15,7 +16,10 @@ export interface TextFieldProps extends Omit<
   hintLive?: boolean;
 }
 
-/** A labelled text input in the app's form style. */
+/**
+ * A labelled text input in the app's form style. It takes at most spec 9's runtime default of
+ * 140 characters unless the field has a limit of its own (`maxLength`).
+ */
 export function TextField({
   label,
   value,
@@ -35,6 +39,7 @@ export function TextField({
       <div className={s.control}>
         <input
           {...input}
+          maxLength={input.maxLength ?? TEXT_INPUT_MAX_LENGTH}
           id={id}
           className={s.input}
           value={value}

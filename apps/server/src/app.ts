@@ -57,6 +57,9 @@ import { createVisibility } from './modules/friends/visibility';
 import { loadPersonRefs } from './modules/users/refs';
 import { usersRoutes } from './modules/users/routes';
 import { createUsersService } from './modules/users/service';
+import { createPushNotifier } from './modules/webpush/notifier';
+import { webPushRoutes } from './modules/webpush/routes';
+import { createWebPushService } from './modules/webpush/service';
 import { LocalBus, type Bus } from './realtime/bus';
 import { RedisBus } from './realtime/redis-bus';
 import { registerGateway, type GatewayOptions } from './realtime/gateway';
@@ -210,6 +213,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     isOwnImage: files.isOwnImage,
     refs,
   });
+  const webPush = createPushNotifier({
+    db,
+    clock,
+    log: logger.child({ module: 'webpush' }),
+    contact: config.webPush.contact,
+  });
+  app.addHook('onClose', () => webPush.close());
   // One appender for one-to-one and group sends: sends arriving together share a transaction.
   const appender = createAppender(db, logger.child({ module: 'messages' }), idMark, deps.appender);
   // Favorites copy messages of the saver's chats; chats carry copies of the sender's favorites.
@@ -228,6 +238,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     appender,
     idMark,
     visibility,
+    webPush,
   });
   const groups = createGroupsService({
     db,
@@ -239,6 +250,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     files,
     visibility,
     favoriteOf: favorites.snapshot,
+    webPush,
   });
   const momentsLog = logger.child({ module: 'moments' });
   const moments = createMomentsService({ db, clock, bus, log: momentsLog });
@@ -251,6 +263,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     visibility,
     onFriendsMade: composeFriendsMade(chats.onFriendsMade, deps.onFriendsMade),
     momentNotices: momentInteractions.notices,
+    webPush,
   });
 
   app.decorateRequest('auth', null);
@@ -287,6 +300,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   appRoutes(app, config.appDownload);
   statsRoutes(app, createStatsService({ db, clock, appKey: config.statAppKey }));
   dictRoutes(app);
+  webPushRoutes(
+    app,
+    createWebPushService({
+      db,
+      clock,
+      notifier: webPush,
+      allowLocalEndpoints: config.webPush.allowLocalEndpoints,
+    }),
+  );
   await filesRoutes(app, files, {
     authenticateWithCookie: createAuthHook(auth.resolveToken, { cookie: true }),
   });

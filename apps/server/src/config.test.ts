@@ -39,6 +39,7 @@ describe('configFromEnv', () => {
       appDownload: { url: '', sizeBytes: 0, updatedAt: 0 },
       statAppKey: null,
       signIn: { pi: null, google: null, twitter: null, redirectBase: null },
+      webPush: { contact: 'mailto:push@paichat.invalid', allowLocalEndpoints: false },
     });
     expect(DEFAULT_WEB_DIST.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
   });
@@ -216,6 +217,21 @@ describe('configFromEnv', () => {
       twitter: { tokenUrl: 'http://127.0.0.1:9002/2/oauth2/token', apiBase: 'http://127.0.0.1:9002' },
       redirectBase: 'https://chat.example.com',
     });
+  });
+
+  it('takes a VAPID contact that is a mailto: or https: address, and local push services only when asked', () => {
+    const push = (env: Record<string, string>) => configFromEnv(env, CWD).webPush;
+    expect(push({ PUSH_CONTACT: 'mailto:ops@example.com', PUSH_LOCAL_ENDPOINTS: 'on' })).toEqual({
+      contact: 'mailto:ops@example.com',
+      allowLocalEndpoints: true,
+    });
+    expect(push({ PUSH_CONTACT: 'https://chat.example.com/contact' }).contact).toBe(
+      'https://chat.example.com/contact',
+    );
+    for (const bad of ['ops@example.com', 'http://chat.example.com', 'mailto:nobody'])
+      expect(() => configFromEnv({ PUSH_CONTACT: bad }, CWD)).toThrow(
+        /PUSH_CONTACT: must be a mailto: or https: address/,
+      );
   });
 
   it('never echoes a client secret', () => {

@@ -44,6 +44,8 @@ import { z } from 'zod';
  * | TWITTER_TOKEN_URL | https://api.x.com/2/oauth2/token | X's token endpoint (client authentication: HTTP Basic) |
  * | TWITTER_API_BASE | https://api.x.com              | where `/2/users/me` is asked |
  * | OAUTH_REDIRECT_BASE | (the request's origin)      | the public origin providers send the browser back to (`{base}/auth/google/callback`, `{base}/auth/twitter/callback`) |
+ * | PUSH_CONTACT    | mailto:push@paichat.invalid     | the VAPID subject (`mailto:` or `https:`) push services may contact about this server's pushes |
+ * | PUSH_LOCAL_ENDPOINTS | off                        | on/off: accept push subscriptions at http://127.0.0.1 / localhost (a local fake push service in tests); off: https to public hosts only |
  */
 
 export type DatabaseConfig = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
@@ -78,6 +80,8 @@ export interface Config {
   statAppKey: string | null;
   /** Sign-in through other services (modules/identities); a service left null is not offered. */
   signIn: SignInConfig;
+  /** Web Push (modules/webpush): the VAPID subject, and whether local http push services are accepted. */
+  webPush: { contact: string; allowLocalEndpoints: boolean };
 }
 
 export interface SignInConfig {
@@ -289,6 +293,13 @@ const Env = z.object({
       return origin;
     })
     .optional(),
+  PUSH_CONTACT: z
+    .string()
+    .default('mailto:push@paichat.invalid')
+    .refine((v) => /^mailto:[^@\s]+@[^@\s]+$/.test(v) || (URL.canParse(v) && v.startsWith('https://')), {
+      message: 'must be a mailto: or https: address',
+    }),
+  PUSH_LOCAL_ENDPOINTS: onOff('off'),
 });
 
 /** Both halves of an OAuth client, or neither: one without the other is a mistake worth stopping for. */
@@ -383,5 +394,6 @@ export function configFromEnv(env: Record<string, string | undefined>, cwd = pro
           : null,
       redirectBase: e.OAUTH_REDIRECT_BASE ?? null,
     },
+    webPush: { contact: e.PUSH_CONTACT, allowLocalEndpoints: e.PUSH_LOCAL_ENDPOINTS },
   };
 }

@@ -23,3 +23,4 @@ export * from './shake';
 export * from './app';
 export * from './stats';
 export * from './search';
+export * from './webpush';

@@ -29,6 +29,7 @@ import * as m0027 from './0027_nearby_locations';
 import * as m0028 from './0028_shakes';
 import * as m0029 from './0029_identities';
 import * as m0030 from './0030_message_search';
+import * as m0031 from './0031_push_subscriptions';
 
 /** Every migration, in order. Add a file, then list it here; never edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '0028_shakes': m0028,
   '0029_identities': m0029,
   '0030_message_search': m0030,
+  '0031_push_subscriptions': m0031,
 };

@@ -21,6 +21,7 @@ import type {
   MomentMediaTable,
   MomentsTable,
 } from './moments';
+import type { PushSubscriptionsTable } from './push-subscriptions';
 import type { ServerSecretsTable } from './server-secrets';
 import type { SessionsTable } from './sessions';
 import type { SocketsTable } from './sockets';
@@ -62,6 +63,7 @@ export interface DatabaseSchema {
   shakes: ShakesTable;
   identities: IdentitiesTable;
   oauth_logins: OAuthLoginsTable;
+  push_subscriptions: PushSubscriptionsTable;
 }
 
 export type Db = Kysely<DatabaseSchema>;
@@ -83,6 +85,7 @@ export type * from './identities';
 export type * from './login-failures';
 export type * from './messages';
 export type * from './moments';
+export type * from './push-subscriptions';
 export type * from './server-secrets';
 export type * from './sessions';
 export type * from './sockets';

@@ -24,6 +24,7 @@ import {
 } from '../../errors';
 import type { Bus } from '../../realtime/bus';
 import { closeSessionSockets, pushToUsers } from '../../realtime/push';
+import * as webPushRepo from '../webpush/repo';
 import { summarizeUserAgent } from './device';
 import { hashPassword, verifyPassword, warmUpPasswordCheck } from './password';
 import * as repo from './repo';
@@ -229,6 +230,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     async logout(identity: Pick<SessionIdentity, 'userId' | 'sessionId'>): Promise<void> {
       const session = await repo.findSessionById(db, identity.sessionId);
       await repo.revokeSession(db, identity.sessionId, clock.now());
+      // This device's notifications end with its sign-in.
+      await webPushRepo.deleteSessionSubscriptions(db, identity.sessionId);
       const sessionId = String(identity.sessionId);
       await closeSessionSockets(bus, String(identity.userId), sessionId, CloseCode.SIGNED_OUT, 'Signed out');
       await pushToUsers(

@@ -53,6 +53,7 @@ import * as friendsRepo from '../friends/repo';
 import type { AfterCommit, FriendsMadeEvent } from '../friends/service';
 import type { Visibility } from '../friends/visibility';
 import * as usersRepo from '../users/repo';
+import type { PushNotifier } from '../webpush/notifier';
 import type { Appender, Refusal } from './appender';
 import type { IdMark } from './id-mark';
 import { storedContent, type ContentDeps } from './content';
@@ -84,6 +85,8 @@ export interface ChatsServiceDeps {
   idMark: IdMark;
   /** Who may card whom (contact cards). */
   visibility: Pick<Visibility, 'cardOf'>;
+  /** Wakes recipients with no open socket (Web Push). */
+  webPush: Pick<PushNotifier, 'message'>;
 }
 
 /** Names a chat by id, or (SINGLE) by the friend's user id. */
@@ -302,6 +305,7 @@ export function createChatsService(deps: ChatsServiceDeps) {
         created_at: now,
       };
       await deliver(message, [sender, recipient], actor.userId);
+      deps.webPush.message({ message, sender: { id: actor.userId, name: sender.nick_name }, group: null });
       return sent(
         { id: stored.id, seq: stored.seq, chat_id: stored.chatId, created_at: now },
         clientMsgId ?? '',

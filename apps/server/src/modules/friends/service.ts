@@ -42,6 +42,7 @@ import { pushToUsers } from '../../realtime/push';
 import * as authRepo from '../auth/repo';
 import * as usersRepo from '../users/repo';
 import { toUserInfo } from '../users/service';
+import type { PushNotifier } from '../webpush/notifier';
 import * as repo from './repo';
 import type { Sight, Visibility } from './visibility';
 
@@ -72,6 +73,8 @@ export interface FriendsServiceDeps {
   onFriendsMade?: FriendsMadeHook;
   /** The moments part of `/my/notices` (unread interactions, the newest unseen friend's post). */
   momentNotices: (viewerId: number) => Promise<Pick<Notices, 'topicReply' | 'topicRed'>>;
+  /** Wakes the person asked, when they have no open socket (Web Push). */
+  webPush: Pick<PushNotifier, 'friendRequest'>;
 }
 
 /** How many requests the list looks at, before keeping the newest per person. */
@@ -273,6 +276,7 @@ export function createFriendsService(deps: FriendsServiceDeps) {
         userId: String(self.id),
         nickName: self.nick_name,
       });
+      deps.webPush.friendRequest(target.id, self.nick_name);
       return { applyId: String(outcome.applyId), status: 'pending' };
     },
 

@@ -52,6 +52,7 @@ import type { FilesService } from '../files/service';
 import * as friendsRepo from '../friends/repo';
 import type { Visibility } from '../friends/visibility';
 import * as usersRepo from '../users/repo';
+import type { PushNotifier } from '../webpush/notifier';
 import { pushGroupChanged, pushGroupMessage, type GroupLook, type GroupSender } from './delivery';
 import { createGroupLook } from './look';
 import * as repo from './repo';
@@ -71,6 +72,8 @@ export interface GroupsServiceDeps {
   visibility: Pick<Visibility, 'cardOf'>;
   /** Shared favorites (COLLECTION): the sender's own only. */
   favoriteOf: ContentDeps['favoriteOf'];
+  /** Wakes members with no open socket (Web Push). */
+  webPush: Pick<PushNotifier, 'message'>;
 }
 
 /** A notice written in a change, and who was a member when it was (they are told). */
@@ -374,6 +377,11 @@ export function createGroupsService(deps: GroupsServiceDeps) {
         created_at: now,
       };
       await deliver(face, message, { person: context.sender, groupNick });
+      deps.webPush.message({
+        message,
+        sender: { id: actor.userId, name: groupNick || context.sender.nick_name },
+        group: face.name,
+      });
       return sent(
         { id: outcome.id, seq: outcome.seq, chat_id: outcome.chatId, created_at: now },
         clientMsgId ?? '',

@@ -30,7 +30,7 @@ export interface SocketsServiceDeps {
 /** How often a node vouches for the sockets it holds. */
 const REFRESH_MS = 30_000;
 /** A socket no node has vouched for in this long is gone (its node died). */
-const STALE_AFTER_MS = 4 * REFRESH_MS;
+export const STALE_AFTER_MS = 4 * REFRESH_MS;
 /** Dead rows are swept at most this often, when a ticket is issued. */
 const SWEEP_INTERVAL_MS = 60_000;
 const MAX_TICKET_LENGTH = 256;

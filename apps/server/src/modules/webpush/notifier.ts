@@ -1,0 +1,240 @@
+/**
+ * Web Push delivery: a wake-up for devices with no open socket, never in a send's way.
+ *
+ * A stored message or a friend request is queued here and the caller moves on. One lookup at a
+ * time asks the database which subscriptions to wake (repo.findTargets: live sessions, nobody
+ * with a socket on any node, members who have not muted the chat); each becomes a job keyed by
+ * subscription and topic (the chat, or friend requests), and a newer job replaces a queued one
+ * with the same key, so a burst of messages while the queue is busy wakes a device once, with
+ * the newest. Up to MAX_IN_FLIGHT requests go to push services at once, each encrypted to its
+ * device (RFC 8291, aes128gcm) and signed with the deployment's VAPID key (RFC 8292), with a
+ * timeout. The same topic lets the push service replace a push not yet delivered. A 404 or 410
+ * means the subscription is gone: its row goes too. Everything else that fails is logged.
+ */
+import { MsgType, type WebPushPayload } from '@paichat/protocol';
+import type { FastifyBaseLogger } from 'fastify';
+import webPush from 'web-push';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db';
+import type { StoredMessage } from '../chats/views';
+import { STALE_AFTER_MS } from '../sockets/service';
+import * as repo from './repo';
+
+/** Wake-ups waiting for their lookup; beyond this, new ones are dropped (and logged). */
+const MAX_QUEUED = 1_000;
+/** Pushes waiting to be sent. */
+const MAX_PENDING = 5_000;
+const MAX_IN_FLIGHT = 4;
+export const SEND_TIMEOUT_MS = 10_000;
+/** A message's wake-up is worth little after a day; a friend request's after a week. */
+const MESSAGE_TTL_S = 24 * 3600;
+const FRIEND_REQUEST_TTL_S = 7 * 24 * 3600;
+/** As the chat list's preview. */
+const PREVIEW_MAX = 100;
+/** Rings nobody on the web (spec 4, incoming push). */
+const IGNORED: ReadonlySet<string> = new Set([MsgType.TRTC_VOICE_START, MsgType.TRTC_VIDEO_START]);
+
+type Urgency = 'normal' | 'high';
+
+interface Wake {
+  audience: repo.PushAudience;
+  /** Push services replace a queued push with the same topic (≤ 32 base64url characters). */
+  topic: string;
+  ttl: number;
+  urgency: Urgency;
+  payload(preview: boolean): WebPushPayload;
+}
+
+interface Job {
+  target: repo.PushTarget;
+  wake: Wake;
+}
+
+export interface MessageWake {
+  message: Pick<StoredMessage, 'chat_id' | 'seq' | 'msg_type' | 'content'>;
+  sender: { id: number; name: string };
+  /** A group message: the group's name. */
+  group: string | null;
+}
+
+export interface PushNotifierDeps {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  /** The VAPID subject (mailto: or https:). */
+  contact: string;
+  /** Where requests go (tests may watch them). */
+  fetch?: typeof fetch;
+}
+
+const oneLine = (text: string): string => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > PREVIEW_MAX ? `${flat.slice(0, PREVIEW_MAX)}…` : flat;
+};
+
+export function createPushNotifier(deps: PushNotifierDeps) {
+  const { db, clock, log } = deps;
+  const send = deps.fetch ?? fetch;
+  let vapid: Promise<{ publicKey: string; privateKey: string }> | undefined;
+  const vapidKeys = () => (vapid ??= repo.findVapidKeys(db));
+
+  const wakes: Wake[] = [];
+  const pending = new Map<string, Job>();
+  let lookingUp = false;
+  let inFlight = 0;
+  let closed = false;
+  let idleWaiters: (() => void)[] = [];
+
+  function enqueue(wake: Wake): void {
+    if (closed) return;
+    if (wakes.length >= MAX_QUEUED) {
+      log.warn({ topic: wake.topic }, 'web push queue full: a wake-up was dropped');
+      return;
+    }
+    wakes.push(wake);
+    pump();
+  }
+
+  function pump(): void {
+    const wake = lookingUp ? undefined : wakes.shift();
+    if (wake) {
+      lookingUp = true;
+      void lookUp(wake).finally(() => {
+        lookingUp = false;
+        pump();
+      });
+    }
+    for (const [key, job] of pending) {
+      if (inFlight >= MAX_IN_FLIGHT) break;
+      pending.delete(key);
+      inFlight += 1;
+      void deliver(job).finally(() => {
+        inFlight -= 1;
+        pump();
+      });
+    }
+    if (!lookingUp && inFlight === 0 && wakes.length === 0 && pending.size === 0) {
+      const waiters = idleWaiters;
+      idleWaiters = [];
+      for (const resolve of waiters) resolve();
+    }
+  }
+
+  async function lookUp(wake: Wake): Promise<void> {
+    try {
+      const now = clock.now();
+      const targets = await repo.findTargets(db, wake.audience, {
+        now,
+        socketSeenAfter: now - STALE_AFTER_MS,
+      });
+      for (const target of targets) {
+        const key = `${target.id}:${wake.topic}`;
+        if (!pending.has(key) && pending.size >= MAX_PENDING) {
+          log.warn({ topic: wake.topic }, 'web push backlog full: a push was dropped');
+          continue;
+        }
+        // Set on a queued key keeps its place in line and carries the newer content.
+        pending.set(key, { target, wake });
+      }
+    } catch (error) {
+      log.error({ err: error, topic: wake.topic }, 'web push lookup failed');
+    }
+  }
+
+  async function deliver({ target, wake }: Job): Promise<void> {
+    try {
+      const keys = await vapidKeys();
+      const request = webPush.generateRequestDetails(
+        { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+        JSON.stringify(wake.payload(target.preview === 1)),
+        {
+          vapidDetails: { subject: deps.contact, ...keys },
+          TTL: wake.ttl,
+          urgency: wake.urgency,
+          topic: wake.topic,
+          contentEncoding: 'aes128gcm',
+        },
+      );
+      // fetch sets the length itself.
+      const { 'Content-Length': _length, ...headers } = request.headers as Record<string, string | number>;
+      const response = await send(request.endpoint, {
+        method: 'POST',
+        headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, String(v)])),
+        body: request.body,
+        signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+      });
+      await response.body?.cancel();
+      if (response.ok) {
+        await repo.markDelivered(db, target.id, clock.now());
+      } else if (response.status === 404 || response.status === 410) {
+        await repo.deleteSubscription(db, target.id);
+        log.info(
+          { subscription: target.id, status: response.status },
+          'web push subscription expired: removed',
+        );
+      } else {
+        log.warn({ subscription: target.id, status: response.status }, 'web push refused');
+      }
+    } catch (error) {
+      log.warn({ err: error, subscription: target.id }, 'web push failed');
+    }
+  }
+
+  function idle(): Promise<void> {
+    return new Promise((resolve) => {
+      idleWaiters.push(resolve);
+      pump();
+    });
+  }
+
+  return {
+    /** The VAPID public key browsers subscribe with. */
+    publicKey: async () => (await vapidKeys()).publicKey,
+
+    /** A freshly stored message (not a retry's): wakes the members it is for who are offline. */
+    message({ message, sender, group }: MessageWake): void {
+      if (IGNORED.has(message.msg_type)) return;
+      const text = message.msg_type === MsgType.TEXT ? message.content.text : undefined;
+      enqueue({
+        audience: { chatId: message.chat_id, seq: message.seq, senderId: sender.id },
+        topic: `chat${message.chat_id}`,
+        ttl: MESSAGE_TTL_S,
+        urgency: group === null ? 'high' : 'normal',
+        payload: (preview) => ({
+          type: 'message',
+          chatId: String(message.chat_id),
+          ...(preview && {
+            sender: sender.name,
+            ...(group !== null && { group }),
+            msgType: message.msg_type,
+            ...(typeof text === 'string' && { text: oneLine(text) }),
+          }),
+        }),
+      });
+    },
+
+    /** A friend request to someone: wakes them when offline. */
+    friendRequest(toId: number, sender: string): void {
+      enqueue({
+        audience: { userId: toId },
+        topic: 'friends',
+        ttl: FRIEND_REQUEST_TTL_S,
+        urgency: 'normal',
+        payload: (preview) => ({ type: 'friendRequest', ...(preview && { sender }) }),
+      });
+    },
+
+    /** Resolves once everything queued so far is sent or given up. */
+    idle,
+
+    /** Stops taking wake-ups, drops the queued ones and waits for the requests under way. */
+    async close(): Promise<void> {
+      closed = true;
+      wakes.length = 0;
+      pending.clear();
+      await idle();
+    },
+  };
+}
+
+export type PushNotifier = ReturnType<typeof createPushNotifier>;

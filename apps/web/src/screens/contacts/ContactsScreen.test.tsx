@@ -131,6 +131,17 @@ describe('ContactsScreen', () => {
     expect(screen.getByRole('link', { name: 'Bestie' })).toBeTruthy();
   });
 
+  it('shows grey rows, not "No contacts yet", until the list arrives', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    configureRequest({ fetch: () => new Promise<Response>((resolve) => (answer = resolve)), toast: vi.fn() });
+    renderScreen(sized(<ContactsScreen {...urls} />));
+    expect(await screen.findByRole('status', { name: 'Loading…' })).toBeTruthy();
+    expect(screen.queryByText('No contacts yet')).toBeNull();
+    answer(new Response(JSON.stringify({ code: 200, msg: 'ok', data: { list: [] } })));
+    expect(await screen.findByText('No contacts yet')).toBeTruthy();
+    expect(screen.queryByRole('status', { name: 'Loading…' })).toBeNull();
+  });
+
   it('offers a retry when the list cannot load', async () => {
     let fail = true;
     configureRequest({

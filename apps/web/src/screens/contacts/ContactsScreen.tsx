@@ -3,6 +3,7 @@ import { PhonebookOutline, TeamOutline, UserAddOutline, RightOutline } from 'ant
 import type { Friend } from '@paichat/protocol';
 import { TitleBar } from '../../components/TitleBar';
 import { EmptyState } from '../../components/EmptyState';
+import { ListSkeleton } from '../../components/ListSkeleton';
 import { SearchEntry } from '../../components/SearchEntry';
 import { useFriendList } from '../../api/queries/friendList';
 import { displayNameOf, groupContacts } from '../../lib/contactGroups';
@@ -85,7 +86,7 @@ export function ContactsScreen({
 
   let footer;
   if (friends.isPending) {
-    footer = <p className={s.note}>{t('common.loading')}</p>;
+    footer = <ListSkeleton />;
   } else if (friends.isError && !friends.data) {
     footer = (
       <div className={s.failed}>

@@ -5,6 +5,7 @@ import { UserAddOutline } from 'antd-mobile-icons';
 import type { FriendApply } from '@paichat/protocol';
 import { Page } from '../../components/Page';
 import { EmptyState } from '../../components/EmptyState';
+import { ListSkeleton } from '../../components/ListSkeleton';
 import { SearchEntry } from '../../components/SearchEntry';
 import { useFriendApplies } from '../../api/queries/friendApplies';
 import { refreshNotices } from '../../api/queries/notices';
@@ -53,7 +54,7 @@ export function NewFriendsScreen({ searchUrl, contactInfoUrl }: NewFriendsScreen
 
   let content;
   if (applies.isPending) {
-    content = <p className={s.note}>{t('common.loading')}</p>;
+    content = <ListSkeleton />;
   } else if (applies.isError && !applies.data) {
     content = (
       <div className={s.failed}>

@@ -1,5 +1,6 @@
 import { TeamOutline } from 'antd-mobile-icons';
 import { EmptyState } from '../../components/EmptyState';
+import { ListSkeleton } from '../../components/ListSkeleton';
 import { Page } from '../../components/Page';
 import { useSavedGroups } from '../../api/queries/savedGroups';
 import { useT } from '../../i18n';
@@ -16,7 +17,7 @@ export function GroupListScreen({ chatWindowUrl }: { chatWindowUrl: string }) {
   const groups = useSavedGroups();
 
   let body;
-  if (groups.isPending) body = <p className={s.note}>{t('common.loading')}</p>;
+  if (groups.isPending) body = <ListSkeleton photo="square" />;
   else if (groups.isError)
     body = <LoadFailed text={t('groups.loadFailed')} onRetry={() => void groups.refetch()} />;
   else if (groups.data.length === 0)

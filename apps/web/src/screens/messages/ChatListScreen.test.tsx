@@ -14,7 +14,17 @@ import { dialogClosed, dialogShowing } from '../../test/dialogs';
 import { ChatEngineProvider } from '../../store/chat/hooks';
 import type { ChatEngine } from '../../store/chat/engine';
 import { ChatLifecycle } from '../../store/chat/lifecycle';
-import { AMY, BEN, CHEN, createWorld, deliver, onlineEngine, sendAs } from '../../store/chat/testing/harness';
+import {
+  AMY,
+  BEN,
+  CHEN,
+  createWorld,
+  deliver,
+  onlineEngine,
+  sendAs,
+  startEngine,
+  until,
+} from '../../store/chat/testing/harness';
 import { ChatListScreen } from './ChatListScreen';
 
 const user = userEvent.setup({ pointerEventsCheck: 0 });
@@ -56,6 +66,28 @@ const rowNames = () =>
     .map((link) => document.getElementById(link.getAttribute('aria-labelledby') ?? '')?.textContent);
 
 describe('ChatListScreen on the chat engine', () => {
+  it('shows a skeleton, not "No chats yet", until the server answers the list (a new device)', async () => {
+    const world = createWorld();
+    world.device.hold(true);
+    engine = await startEngine(world);
+    renderScreen(
+      <ChatEngineProvider engine={engine}>
+        <ChatListScreen
+          chatWindowUrl="/wx/chatWindow/index"
+          createGroupUrl="/wx/group/createGroup"
+          searchUrl="/wx/search/index"
+          addContactsUrl="/wx/search/friend"
+        />
+      </ChatEngineProvider>,
+    );
+    await until(() => world.device.heldCount > 0);
+    expect(screen.getByRole('status', { name: 'Loading…' })).toBeTruthy();
+    expect(screen.queryByText('No chats yet')).toBeNull();
+    world.device.hold(false);
+    await waitFor(() => expect(rowNames()).toEqual(['Chen', 'Ben']));
+    expect(screen.queryByRole('status', { name: 'Loading…' })).toBeNull();
+  });
+
   it('lists the chats newest first with their previews and unread counts', async () => {
     await setup();
     await waitFor(() => expect(rowNames()).toEqual(['Chen', 'Ben']));

@@ -43,7 +43,7 @@ export function ChatListScreen({
 }: ChatListScreenProps) {
   const t = useT();
   const nav = useNav();
-  const { list } = useChatList();
+  const { list, answered } = useChatList();
   // A group's preview names its sender by the user's remark for them, as the chat does: the
   // engine reads remarks from the friend list's cache (store/chat/lifecycle.ts).
   useQuery({ ...friendListQuery, enabled: list.some((entry) => entry.windowType === 'GROUP') });
@@ -72,6 +72,7 @@ export function ChatListScreen({
         actions={commands}
         chatUrl={(entry) => chatUrlOf(chatWindowUrl, entry)}
         locale={currentLocale()}
+        loading={!answered}
       />
       <ActionSheet
         open={addOpen}

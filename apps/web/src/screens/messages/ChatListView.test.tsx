@@ -73,6 +73,12 @@ describe('ChatListView', () => {
     expect(screen.getByRole('heading', { name: 'No chats yet' })).toBeTruthy();
   });
 
+  it('shows grey rows, not "No chats yet", while the list is loading', () => {
+    renderScreen(<ChatListView entries={[]} actions={actions()} chatUrl={() => ''} locale="en" loading />);
+    expect(screen.getByRole('status', { name: 'Loading…' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'No chats yet' })).toBeNull();
+  });
+
   it('keeps the order it is given (pinned first) and marks pinned rows', () => {
     renderList([
       entry({ chatId: '3', nickName: 'Zed', top: 'Y' }),

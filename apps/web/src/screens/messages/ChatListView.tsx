@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { MessageOutline } from 'antd-mobile-icons';
 import { EmptyState } from '../../components/EmptyState';
+import { ListSkeleton } from '../../components/ListSkeleton';
 import { PullRefresh } from '../../components/PullRefresh';
 import { ActionSheet, type SheetAction } from '../../components/chat/Sheet';
 import { useT } from '../../i18n';
@@ -25,6 +26,8 @@ export interface ChatListViewProps {
   actions: ChatListActions;
   chatUrl: (entry: ChatListEntry) => string;
   locale: string;
+  /** The server has not answered the list yet: no chats does not mean none (yet). */
+  loading?: boolean;
 }
 
 /** Failures are toasted by the request function; nothing more to say here. */
@@ -74,7 +77,7 @@ function chatActions(
  * The chats (pull down to refresh), each opening its chat; a held row offers its actions in a
  * sheet, a row swiped sideways shows them as buttons (one row at a time).
  */
-export function ChatListView({ entries, actions, chatUrl, locale }: ChatListViewProps) {
+export function ChatListView({ entries, actions, chatUrl, locale, loading = false }: ChatListViewProps) {
   const t = useT();
   const now = useNow();
   const [target, setTarget] = useState<ChatListEntry | null>(null);
@@ -84,7 +87,9 @@ export function ChatListView({ entries, actions, chatUrl, locale }: ChatListView
   return (
     <>
       <PullRefresh onRefresh={() => actions.refresh().catch(() => undefined)}>
-        {entries.length === 0 ? (
+        {entries.length === 0 && loading ? (
+          <ListSkeleton />
+        ) : entries.length === 0 ? (
           <EmptyState icon={<MessageOutline />} title={t('chats.empty')} hint={t('chats.emptyHint')} />
         ) : (
           <ul className={s.list} aria-label={t('routes.message')}>

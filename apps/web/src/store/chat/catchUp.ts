@@ -192,6 +192,7 @@ export class CatchUp {
         seen.add(session.chatId);
         await this.takeSession(session, stamp);
       }
+      store.setAnswered();
       if (pageNum >= page.pages || page.list.length < page.pageSize) {
         complete = true;
         break;

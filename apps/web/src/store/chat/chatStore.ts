@@ -8,12 +8,13 @@
 import type { BadgeValue } from '../../lib/badge';
 import { isListed, toEntry } from './chatState';
 import { mayHaveOlder, type ChatChange } from './merge';
-import { compareMessages, mergeMessages, visibleRows, type RemarkOf } from './messages';
+import { noticeIdFor } from './ids';
+import { compareMessages, visibleRows, type RemarkOf } from './messages';
 import { isWorking, newRuntime, workOf, type ChatWork, type Runtime } from './runtime';
 import type { SingleFlight } from './singleFlight';
 import type { ChatStorage, OutboxItem, StorageOp, StoredChat } from './storage';
 import type { Translate } from './texts';
-import type { ChatEngineStatus, ChatListEntry, ChatWindowState } from './types';
+import type { ChatEngineStatus, ChatListEntry, ChatWindowState, LocalMessage } from './types';
 import { compareEntries, totalBadge } from './unread';
 import { WriteQueue } from './writeQueue';
 
@@ -26,7 +27,12 @@ export interface ChatStoreDeps {
   setBadge?: (value: BadgeValue) => void;
   /** Unexpected errors (not a failed request): bugs worth seeing. */
   onError?: (error: unknown) => void;
+  /** Rows read from the device at a time (STORED_PAGE_SIZE). */
+  storedPageSize?: number;
 }
+
+/** A chat opens on this many of its newest stored rows; older ones are read as it is scrolled up. */
+export const STORED_PAGE_SIZE = 50;
 
 export interface ChatEngineSnapshot {
   status: ChatEngineStatus;
@@ -36,6 +42,8 @@ export interface ChatEngineSnapshot {
   /** Tab 0's badge (unread of unmuted chats; a dot when only muted chats have some). */
   total: BadgeValue;
   syncing: boolean;
+  /** The server has answered the chat list since the start. */
+  answered: boolean;
 }
 
 const EMPTY_WINDOW: ChatWindowState = Object.freeze({ messages: [], hasOlder: false, loadingOlder: false });
@@ -72,6 +80,7 @@ export class ChatStore {
   /** Chats whose list entry changed since the last snapshot; null: all of them. */
   private changed: Set<string> | null = null;
   private syncing = false;
+  private answered = false;
   private stampCounter = 0;
   private lastBadge: BadgeValue | undefined;
   private readonly writes: WriteQueue;
@@ -79,7 +88,14 @@ export class ChatStore {
 
   constructor(private readonly deps: ChatStoreDeps) {
     this.userId = deps.userId;
-    this.snapshot = { status: 'starting', userId: this.userId, list: [], total: 0, syncing: false };
+    this.snapshot = {
+      status: 'starting',
+      userId: this.userId,
+      list: [],
+      total: 0,
+      syncing: false,
+      answered: false,
+    };
     this.writes = new WriteQueue(
       deps.storage,
       (chatId) => this.chats.get(chatId)?.meta,
@@ -154,25 +170,58 @@ export class ChatStore {
     this.touch(rt);
   }
 
-  /** Reads a chat's rows from the device once. A row left 'wating' with no outbox entry failed. */
+  /**
+   * Reads a chat's newest page of rows from the device once, and its rows still in the outbox
+   * (an answer or an echo finds them wherever they are placed).
+   */
   loaded(rt: Runtime): Promise<void> {
-    rt.loading ??= this.deps.storage.loadMessages(rt.meta.chatId).then(
-      (stored) => {
-        const rows = stored.map((r) =>
-          r.sendtype === 'wating' && !(r.clientMsgId && this.unsent.has(r.clientMsgId))
-            ? { ...r, sendtype: 'error' as const }
-            : r,
-        );
-        // Rows added before the read finished (none today) would win over the stored ones.
-        rt.rows = mergeMessages(rows.sort(compareMessages), rt.rows ?? []).rows;
-        this.touch(rt, false);
-      },
-      (error: unknown) => {
-        this.report(error);
-        rt.rows ??= [];
-      },
-    );
+    rt.loading ??= this.readStored(rt, true).catch((error: unknown) => {
+      this.report(error);
+      rt.rows ??= [];
+    });
     return rt.loading;
+  }
+
+  /** Reads the chat's next page of stored rows (older than those read); false when none is left. */
+  async loadedOlder(rt: Runtime): Promise<boolean> {
+    await this.loaded(rt);
+    if (rt.storedBelow === null || this.stopped) return false;
+    await this.readStored(rt, false);
+    return true;
+  }
+
+  /** Reads stored pages until every stored row placed at or after `key` is in memory. */
+  async loadedFrom(rt: Runtime, key: number): Promise<void> {
+    await this.loaded(rt);
+    while (rt.storedBelow !== null && rt.storedBelow > key && !this.stopped) await this.readStored(rt, false);
+  }
+
+  /** A page of stored rows joins the chat's; a row left 'wating' with no outbox entry failed. */
+  private async readStored(rt: Runtime, first: boolean): Promise<void> {
+    const { storage, storedPageSize = STORED_PAGE_SIZE } = this.deps;
+    const { chatId } = rt.meta;
+    // What was changed here is written first, so the page read is not older than memory.
+    await this.writes.flush();
+    const unsentIds = [...this.unsent.values()]
+      .filter((item) => item.chatId === chatId)
+      .flatMap((item) => [item.clientMsgId, noticeIdFor(item.clientMsgId)]);
+    const [page, unsentRows] = await Promise.all([
+      storage.loadMessages(chatId, { below: first ? undefined : (rt.storedBelow ?? undefined), limit: storedPageSize }),
+      first ? storage.loadMessagesById(chatId, unsentIds) : [],
+    ]);
+    // What memory holds is newer than what was stored.
+    const rows = new Map<string, LocalMessage>();
+    for (const r of [...page.messages, ...unsentRows])
+      rows.set(
+        r.id,
+        r.sendtype === 'wating' && !(r.clientMsgId && this.unsent.has(r.clientMsgId))
+          ? { ...r, sendtype: 'error' }
+          : r,
+      );
+    for (const r of rt.rows ?? []) rows.set(r.id, r);
+    rt.rows = [...rows.values()].sort(compareMessages);
+    rt.storedBelow = page.below;
+    this.touch(rt, false);
   }
 
   /** A chat changed: its views are rebuilt, its entry is saved, React is told. */
@@ -265,6 +314,7 @@ export class ChatStore {
       list,
       total: totalBadge(list),
       syncing: this.syncing,
+      answered: this.answered,
     };
     return this.snapshot;
   };
@@ -275,7 +325,7 @@ export class ChatStore {
     if (!rt) return EMPTY_WINDOW;
     rt.window ??= {
       messages: rt.rows ? visibleRows(rt.rows) : [],
-      hasOlder: mayHaveOlder(rt.meta),
+      hasOlder: rt.storedBelow !== null || mayHaveOlder(rt.meta),
       loadingOlder: isWorking(rt, 'older'),
       entry: this.entryOf(rt),
     };
@@ -289,6 +339,13 @@ export class ChatStore {
 
   setSyncing(syncing: boolean): void {
     this.syncing = syncing;
+    this.emit();
+  }
+
+  /** The server's chat list has arrived (its first page). */
+  setAnswered(): void {
+    if (this.answered) return;
+    this.answered = true;
     this.emit();
   }
 

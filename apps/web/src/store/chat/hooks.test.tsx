@@ -32,7 +32,7 @@ describe('chat hooks', () => {
       }),
       { wrapper: wrap(null) },
     );
-    expect(result.current.list).toEqual({ status: 'none', list: [], syncing: false });
+    expect(result.current.list).toEqual({ status: 'none', list: [], syncing: false, answered: false });
     expect(result.current.window.messages).toEqual([]);
     expect(result.current.total).toBe(0);
     await expect(result.current.commands.refresh()).resolves.toBeUndefined();

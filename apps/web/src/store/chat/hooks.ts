@@ -34,7 +34,7 @@ export function ChatEngineProvider({
 }
 
 const noop = () => () => undefined;
-const NO_LIST: ChatListState = Object.freeze({ status: 'none', list: [], syncing: false });
+const NO_LIST: ChatListState = Object.freeze({ status: 'none', list: [], syncing: false, answered: false });
 const NO_WINDOW: ChatWindowState = Object.freeze({ messages: [], hasOlder: false, loadingOlder: false });
 
 const noEngine = () => null;
@@ -67,7 +67,8 @@ export function useChatList(): ChatListState {
   if (!snapshot) return NO_LIST;
   let state = listStates.get(snapshot);
   if (!state) {
-    state = { status: snapshot.status, list: snapshot.list, syncing: snapshot.syncing };
+    const { status, list, syncing, answered } = snapshot;
+    state = { status, list, syncing, answered };
     listStates.set(snapshot, state);
   }
   return state;

@@ -125,4 +125,6 @@ export interface ChatListState {
   list: ChatListEntry[];
   /** A server refresh (sessions + catch-up) is running. */
   syncing: boolean;
+  /** The server has answered the chat list since the engine started: an empty list is empty. */
+  answered: boolean;
 }

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { friendInfoQuery } from '../../api/queries/friendInfo';
 import { ChatLinksContext } from '../../components/chat/ChatLinks';
-import { EmptyState } from '../../components/EmptyState';
+import { NoWayOn } from '../../components/NoWayOn';
 import { Page } from '../../components/Page';
 import { useT } from '../../i18n';
 import { withQuery } from '../../lib/url';
@@ -77,7 +77,7 @@ export function ChatWindowScreen({
   if (current && 'failed' in current && !routeChatId && engineReady) {
     return (
       <Page title={title}>
-        <EmptyState title={t('chatWindow.openFailed')} />
+        <NoWayOn title={t('chatWindow.openFailed')} />
       </Page>
     );
   }

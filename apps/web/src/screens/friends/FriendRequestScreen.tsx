@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { APPLY_REASON_MAX, FriendSource, REMARK_MAX } from '@paichat/protocol';
 import { Page } from '../../components/Page';
+import { NoWayOn } from '../../components/NoWayOn';
 import { TextField } from '../../components/TextField';
 import { showToast } from '../../lib/ui';
 import { useApplyFriend } from '../../api/queries/applyFriend';
@@ -58,6 +59,13 @@ export function FriendRequestScreen() {
       // has been shown in the interface language by the request function.
     }
   };
+
+  if (!userId || (person.isError && !person.data))
+    return (
+      <Page title={t('routes.friendRequest')}>
+        <NoWayOn title={t('friends.loadFailed')} onRetry={userId ? () => void person.refetch() : undefined} />
+      </Page>
+    );
 
   return (
     <Page title={t('routes.friendRequest')}>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { PersonView } from '@paichat/protocol';
 import { useFriendInfo } from '../../api/queries/friendInfo';
+import { NoWayOn } from '../../components/NoWayOn';
 import { useRouteParams } from '../../nav';
 import { useT } from '../../i18n';
 import s from './friends.module.css';
@@ -31,14 +32,7 @@ export function PersonLoader({
   if (info.data) return children(info.data);
   if (info.isError || !userId) {
     return (
-      <div className={s.failed}>
-        <p>{t('friends.loadFailed')}</p>
-        {userId && (
-          <button type="button" className={s.secondary} onClick={() => void info.refetch()}>
-            {t('common.retry')}
-          </button>
-        )}
-      </div>
+      <NoWayOn title={t('friends.loadFailed')} onRetry={userId ? () => void info.refetch() : undefined} />
     );
   }
   return (

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { CloseOutline } from 'antd-mobile-icons';
 import { REMARK_MAX, TAGS_MAX, TAG_MAX, type PersonView } from '@paichat/protocol';
 import { Page } from '../../components/Page';
+import { NoWayOn } from '../../components/NoWayOn';
 import { LeaveGuard } from '../../components/leaveGuard';
 import { TextField } from '../../components/TextField';
 import { useSetRemark } from '../../api/queries/setRemark';
@@ -79,6 +80,13 @@ export function SetRemarkScreen() {
       // The request function has shown why (e.g. not friends any more).
     }
   };
+
+  if (!userId || (info.isError && !person))
+    return (
+      <Page title={t('routes.setRemark')}>
+        <NoWayOn title={t('friends.loadFailed')} onRetry={userId ? () => void info.refetch() : undefined} />
+      </Page>
+    );
 
   return (
     <Page

@@ -4,7 +4,7 @@ import { Page } from '../../components/Page';
 import { useGroupInfo } from '../../api/queries/groupInfo';
 import { useRouteParams } from '../../nav';
 import { useT } from '../../i18n';
-import { LoadFailed } from './LoadFailed';
+import { NoWayOn } from '../../components/NoWayOn';
 import s from './groups.module.css';
 
 /** The `groupId` route parameter of the group pages. */
@@ -26,7 +26,7 @@ export function GroupLoader({ groupId, fallbackTitle, children }: GroupLoaderPro
   if (info.data) return children(info.data);
   const state =
     info.isError || !groupId ? (
-      <LoadFailed text={t('groups.loadFailed')} onRetry={groupId ? () => void info.refetch() : undefined} />
+      <NoWayOn title={t('groups.loadFailed')} onRetry={groupId ? () => void info.refetch() : undefined} />
     ) : (
       <p className={s.note} aria-busy>
         {t('common.loading')}

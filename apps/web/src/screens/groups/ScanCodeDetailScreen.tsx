@@ -1,5 +1,5 @@
 import { ErrorId } from '@paichat/protocol';
-import { EmptyState } from '../../components/EmptyState';
+import { NoWayOn } from '../../components/NoWayOn';
 import { Page } from '../../components/Page';
 import { ApiError } from '../../api/request';
 import { useGroupPreview, useJoinGroup } from '../../api/queries/groupCode';
@@ -18,12 +18,13 @@ const TOLD: ReadonlySet<string> = new Set([
 ]);
 
 /** Why a code opens nothing, in the person's language: an expired or revoked code says so. */
-function Refused({ error }: { error: unknown }) {
+function Refused({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const t = useT();
   let text = t('errors.groupCodeInvalid');
-  if (!(error instanceof ApiError) || error.kind === 'network') text = t('errors.network');
+  const offline = !(error instanceof ApiError) || error.kind === 'network';
+  if (offline) text = t('errors.network');
   else if (error.err && TOLD.has(error.err)) text = t(`errors.${error.err as 'groupCodeExpired'}`);
-  return <EmptyState title={text} />;
+  return <NoWayOn title={text} onRetry={offline ? onRetry : undefined} />;
 }
 
 /**
@@ -48,8 +49,8 @@ export function ScanCodeDetailScreen({ chatWindowUrl }: { chatWindowUrl: string 
   };
 
   let body;
-  if (!code) body = <EmptyState title={t('groups.join.noCode')} />;
-  else if (preview.isError) body = <Refused error={preview.error} />;
+  if (!code) body = <NoWayOn title={t('groups.join.noCode')} />;
+  else if (preview.isError) body = <Refused error={preview.error} onRetry={() => void preview.refetch()} />;
   else if (!preview.data) body = <p className={s.note}>{t('common.loading')}</p>;
   else {
     const group = preview.data;

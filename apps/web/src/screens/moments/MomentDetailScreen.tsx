@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { Page } from '../../components/Page';
 import { ConnectionFailed, isConnectionFailure } from '../../components/ConnectionFailed';
-import { EmptyState } from '../../components/EmptyState';
+import { NoWayOn } from '../../components/NoWayOn';
 import { useMoment } from '../../api/queries/moments';
 import { useMyInfo } from '../../api/queries/myInfo';
 import { currentLocale, useT } from '../../i18n';
@@ -36,13 +36,10 @@ export function MomentDetailScreen({ albumUrl }: { albumUrl: string }) {
     body = <ConnectionFailed onRetry={() => void moment.refetch()} />;
   else if (!momentId || moment.isError)
     body = (
-      <EmptyState title={t('errors.momentNotFound')}>
-        {momentId && (
-          <button type="button" className={s.retry} onClick={() => void moment.refetch()}>
-            {t('common.retry')}
-          </button>
-        )}
-      </EmptyState>
+      <NoWayOn
+        title={t('errors.momentNotFound')}
+        onRetry={momentId ? () => void moment.refetch() : undefined}
+      />
     );
   else if (!moment.data) body = <p className={s.note}>{t('common.loading')}</p>;
   else

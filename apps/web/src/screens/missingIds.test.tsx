@@ -1,0 +1,97 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ReactNode } from 'react';
+import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { resetRequest } from '../api/request';
+import { installReact19Render } from '../lib/ui';
+import { fakeServer, refusal } from '../test/fakeServer';
+import { renderScreen, stubNav } from '../test/render';
+import { ContactInfoScreen } from './friends/ContactInfoScreen';
+import { FriendRequestScreen } from './friends/FriendRequestScreen';
+import { SetRemarkScreen } from './friends/SetRemarkScreen';
+import { ChatInfoScreen } from './groups/ChatInfoScreen';
+import { ScanCodeDetailScreen } from './groups/ScanCodeDetailScreen';
+import { MomentDetailScreen } from './moments/MomentDetailScreen';
+import { ChatWindowScreen } from './chat/ChatWindowScreen';
+import { ChatEngineProvider } from '../store/chat/hooks';
+import { createWorld, onlineEngine } from '../store/chat/testing/harness';
+
+beforeAll(() => installReact19Render());
+afterEach(() => resetRequest());
+
+const links = {
+  contactInfo: '/info',
+  addMembers: '/add',
+  members: '/members',
+  editName: '/name',
+  editNotice: '/notice',
+  qrCode: '/qr',
+  message: '/wx/tabbar1/index',
+};
+
+/** Opens `ui` at `path` and expects the page to say `title` and lead back to the chats. */
+async function expectWayOn(ui: ReactNode, path: string, title: string) {
+  const nav = stubNav();
+  renderScreen(ui, { nav, path });
+  expect(await screen.findByRole('heading', { name: title })).toBeTruthy();
+  await userEvent.click(screen.getByRole('button', { name: 'Back to chats' }));
+  expect(nav.reLaunch).toHaveBeenCalledWith('/');
+}
+
+describe('a page opened without its id, or with one that names nothing', () => {
+  it('Info, Friend Request and Set Remark without a userId', async () => {
+    const info = (
+      <ContactInfoScreen chatWindowUrl="/c" friendRequestUrl="/r" profileSettingsUrl="/p" albumUrl="/a" />
+    );
+    for (const [ui, path] of [
+      [info, '/wx/personInfo/detail'],
+      [<FriendRequestScreen key="r" />, '/wx/search-friends/add'],
+      [<SetRemarkScreen key="s" />, '/wx/personInfo/beizhu'],
+    ] as const) {
+      await expectWayOn(ui, path, 'Could not load this profile');
+      cleanup();
+    }
+  });
+
+  it('Info of a person who does not exist offers Retry too', async () => {
+    fakeServer({ friendInfo: () => refusal('userNotFound', 404) });
+    await expectWayOn(
+      <ContactInfoScreen chatWindowUrl="/c" friendRequestUrl="/r" profileSettingsUrl="/p" albumUrl="/a" />,
+      '/wx/personInfo/detail?userId=404',
+      'Could not load this profile',
+    );
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+
+  it('Chat Info without a groupId, a moment without its id, a group code page without a code', async () => {
+    await expectWayOn(
+      <ChatInfoScreen links={links} />,
+      '/wx/groupInfo/detail',
+      'Could not load this group chat',
+    );
+    cleanup();
+    await expectWayOn(
+      <MomentDetailScreen albumUrl="/a" />,
+      '/wx/friendsCircle/detail',
+      'This moment does not exist or has been deleted',
+    );
+    cleanup();
+    await expectWayOn(
+      <ScanCodeDetailScreen chatWindowUrl="/c" />,
+      '/wx/groupInfo/scanCodeDetail',
+      'This link has no group QR code',
+    );
+  });
+
+  it('a chat window with neither chatId nor userId', async () => {
+    const world = createWorld();
+    const engine = await onlineEngine(world);
+    const ui = (
+      <ChatEngineProvider engine={engine}>
+        <ChatWindowScreen contactInfoUrl="/i" chatInfoUrl="/g" downloadUrl="/d" addFriendDetailUrl="/f" />
+      </ChatEngineProvider>
+    );
+    await expectWayOn(ui, '/wx/chatWindow/index', 'This chat could not be opened');
+    await engine.stop();
+  });
+});

@@ -1,8 +1,7 @@
-import { useState } from 'react';
-import { createPortal } from 'react-dom';
-import { ImageViewer } from 'antd-mobile';
+import { use, useState } from 'react';
 import { useT } from '../../i18n';
-import { showToast } from '../../lib/ui';
+import { PictureViewer } from '../media/PictureViewer';
+import { ChatImagesContext } from './ChatImages';
 import type { ContentOf } from './content';
 import s from './chat.module.css';
 
@@ -19,35 +18,15 @@ function boxOf(width?: number, height?: number): { width: number; height: number
   };
 }
 
-/** Downloads a stored image as a file (files are served to signed-in users by cookie). */
-async function saveImage(url: string): Promise<void> {
-  const response = await fetch(url, { credentials: 'same-origin' });
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  const blob = await response.blob();
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = url.slice(url.lastIndexOf('/') + 1);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
-}
-
-/** An image: its thumbnail in the chat; tapped, the full image with Save. */
+/**
+ * An image: its thumbnail in the chat; tapped, full screen among the chat's other pictures
+ * (or alone, where no chat holds it: a favorite).
+ */
 export function ImageBubble({ content }: { content: ContentOf<'IMAGE'> }) {
   const t = useT();
-  const [open, setOpen] = useState(false);
+  const chatImages = use(ChatImagesContext);
+  const [alone, setAlone] = useState(false);
   const box = boxOf(content.width, content.height);
-
-  const save = async () => {
-    try {
-      await saveImage(content.url);
-      showToast(t('profile.qr.saved'), { role: 'status' });
-    } catch {
-      showToast(t('profile.qr.saveFailed'));
-    }
-  };
 
   return (
     <>
@@ -55,34 +34,11 @@ export function ImageBubble({ content }: { content: ContentOf<'IMAGE'> }) {
         type="button"
         className={s.imageButton}
         style={{ width: box.width, height: box.height }}
-        onClick={() => setOpen(true)}
+        onClick={() => (chatImages ? chatImages.open(content.url) : setAlone(true))}
       >
         <img className={s.image} src={content.thumbUrl || content.url} alt={t('chatWindow.image')} />
       </button>
-      <ImageViewer image={content.url} visible={open} onClose={() => setOpen(false)} />
-      {/*
-        antd-mobile hides its viewer from assistive technology (its mask is aria-hidden), so the
-        viewer's actions live in a dialog of their own, laid over the viewer's bottom edge.
-      */}
-      {open &&
-        createPortal(
-          <div
-            role="dialog"
-            aria-label={t('chatWindow.image')}
-            className={s.viewerFooter}
-            onKeyDown={(event) => {
-              if (event.key === 'Escape') setOpen(false);
-            }}
-          >
-            <button type="button" className={s.viewerButton} autoFocus onClick={() => void save()}>
-              {t('chatWindow.save')}
-            </button>
-            <button type="button" className={s.viewerButton} onClick={() => setOpen(false)}>
-              {t('chatWindow.close')}
-            </button>
-          </div>,
-          document.body,
-        )}
+      {alone && <PictureViewer pictures={[content.url]} index={0} onClose={() => setAlone(false)} />}
     </>
   );
 }

@@ -103,6 +103,31 @@ describe('ChatWindowView', () => {
     expect(screen.getByRole('heading', { name: 'Amy' })).toBeTruthy();
   });
 
+  it('opens a tapped picture full screen among all the chat’s pictures, at the tapped one', async () => {
+    const stored = (n: number) => `/file/${String(n).repeat(32)}`;
+    const picture = (n: number) => ({ url: `${stored(n)}.jpg`, thumbUrl: `${stored(n)}.thumb.jpg` });
+    renderWindow({
+      messages: [
+        message({ id: 'p1', msgType: 'IMAGE', content: picture(1) }),
+        message({ id: 't1', content: { text: 'between' } }),
+        message({ id: 'p2', msgType: 'IMAGE', content: picture(2), type: 2 }),
+        message({ id: 'p3', msgType: 'IMAGE', content: picture(3) }),
+      ],
+    });
+    const thumbs = screen.getAllByRole('img', { name: 'Image' });
+    expect(thumbs).toHaveLength(3);
+    await user.click(thumbs[1] as HTMLElement);
+    const viewer = await screen.findByRole('dialog', { name: 'Image' });
+    // Full size, all three in the chat's order, the tapped one shown.
+    const full = [...document.querySelectorAll('.adm-image-viewer-slide img')].map((img) =>
+      img.getAttribute('src'),
+    );
+    expect(full).toEqual([`${stored(1)}.jpg`, `${stored(2)}.jpg`, `${stored(3)}.jpg`]);
+    expect(document.querySelector('.adm-image-viewer-indicator')?.textContent).toBe('2 / 3');
+    await user.click(within(viewer).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog', { name: 'Image' })).toBeNull();
+  });
+
   it('puts a time separator between messages more than five minutes apart', () => {
     const base = new Date();
     base.setHours(9, 0, 0, 0);

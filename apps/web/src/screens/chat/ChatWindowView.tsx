@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { MoreOutline } from 'antd-mobile-icons';
 import { MsgType } from '@paichat/protocol';
+import { ChatImages } from '../../components/chat/ChatImages';
 import { TitleBar } from '../../components/TitleBar';
 import { showToast } from '../../lib/ui';
 import { useT } from '../../i18n';
@@ -108,17 +109,19 @@ export function ChatWindowView({
       />
       {banner}
       <main className={s.main} onPointerDown={() => menuOpen && setMenuOpen(false)}>
-        <MessageList
-          name={title}
-          messages={state.messages}
-          hasOlder={state.hasOlder}
-          loadingOlder={state.loadingOlder}
-          senderName={senderName}
-          onLoadOlder={() => void commands.loadOlder(chatId).catch(() => undefined)}
-          onRetry={retry}
-          viewportHeight={height}
-          focusId={focusMsgId}
-        />
+        <ChatImages messages={state.messages}>
+          <MessageList
+            name={title}
+            messages={state.messages}
+            hasOlder={state.hasOlder}
+            loadingOlder={state.loadingOlder}
+            senderName={senderName}
+            onLoadOlder={() => void commands.loadOlder(chatId).catch(() => undefined)}
+            onRetry={retry}
+            viewportHeight={height}
+            focusId={focusMsgId}
+          />
+        </ChatImages>
       </main>
       <footer className={s.footer}>
         {readOnlyText ? (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { ImageViewer } from 'antd-mobile';
 import type { Moment } from '@paichat/protocol';
 import { VideoPlayer } from '../../components/VideoPlayer';
+import { PictureViewer } from '../../components/media/PictureViewer';
 import { useT } from '../../i18n';
 import s from './moments.module.css';
 
@@ -58,12 +58,13 @@ export function MomentMedia({ moment }: { moment: Pick<Moment, 'images' | 'video
           </li>
         ))}
       </ul>
-      <ImageViewer.Multi
-        images={images.map((image) => image.url)}
-        visible={viewing !== null}
-        defaultIndex={viewing ?? 0}
-        onClose={() => setViewing(null)}
-      />
+      {viewing !== null && (
+        <PictureViewer
+          pictures={images.map((image) => image.url)}
+          index={viewing}
+          onClose={() => setViewing(null)}
+        />
+      )}
     </>
   );
 }

@@ -9,7 +9,7 @@ import { compareMessages, fromServer, isCallStart, showNameOf, type RemarkOf } f
 import { previewText } from './preview';
 import type { StoredChat, StoredPreview } from './storage';
 import type { Translate } from './texts';
-import type { ChatListEntry, LocalMessage } from './types';
+import type { ChatListEntry, ChatWindowState, LocalMessage } from './types';
 import { entryNum, unreadOf } from './unread';
 
 export function emptyChat(
@@ -138,6 +138,14 @@ function senderOf(p: StoredPreview, remarkOf: RemarkOf): string | undefined {
 }
 
 const noRemark: RemarkOf = () => undefined;
+
+/** Spec 3 chat data per peer: the friend's fromInfo, or the group's groupInfo. */
+export function peerInfoOf(chat: StoredChat): Pick<ChatWindowState, 'fromInfo' | 'groupInfo'> {
+  const { nickName, portrait, userId, userType } = chat;
+  return chat.chatType === 'GROUP'
+    ? { groupInfo: { nickName, portrait, userId } }
+    : { fromInfo: { nickName, portrait, userId, userType } };
+}
 
 /** Spec 3 chat-list entry. */
 export function toEntry(chat: StoredChat, t: Translate, remarkOf: RemarkOf = noRemark): ChatListEntry {

@@ -6,7 +6,7 @@
  * a chat, and `persist` the ops a step answered.
  */
 import type { BadgeValue } from '../../lib/badge';
-import { isListed, toEntry } from './chatState';
+import { isListed, peerInfoOf, toEntry } from './chatState';
 import { mayHaveOlder, type ChatChange } from './merge';
 import { noticeIdFor } from './ids';
 import { compareMessages, visibleRows, type RemarkOf } from './messages';
@@ -328,6 +328,7 @@ export class ChatStore {
       hasOlder: rt.storedBelow !== null || mayHaveOlder(rt.meta),
       loadingOlder: isWorking(rt, 'older'),
       entry: this.entryOf(rt),
+      ...peerInfoOf(rt.meta),
     };
     return rt.window;
   }

@@ -11,13 +11,21 @@
  * (the spec's old rule "skip the HTTP refresh when the list holds socket data" guarded a
  * merge that replaced the list; this one never replaces, it unions by identity).
  */
-import { MsgType, SYSTEM_USER_ID, type ServerMessage } from '@paichat/protocol';
+import { MsgType, SendStatus, SYSTEM_USER_ID, type ChatType, type ServerMessage } from '@paichat/protocol';
 import type { LocalMessage } from './types';
 
 /** Call-start records: stored (they take a seq) but never shown (spec 4, incoming push). */
 export function isCallStart(msgType: string): boolean {
   return msgType === MsgType.TRTC_VOICE_START || msgType === MsgType.TRTC_VIDEO_START;
 }
+
+/** Spec 3's fields of a local message that restate the others: its writer, its chat's kind, its time. */
+export const specFields = (personId: string, chatType: ChatType, createTime: number) => ({
+  personId,
+  talkType: chatType,
+  windowType: chatType,
+  time: createTime,
+});
 
 /** Spec 3, local message, from a server message as the viewer received it. */
 export function fromServer(m: ServerMessage): LocalMessage {
@@ -35,6 +43,8 @@ export function fromServer(m: ServerMessage): LocalMessage {
     type: notice ? 3 : m.isSelf ? 2 : 1,
     nickName: m.fromNickName,
     portrait: m.fromPortrait,
+    ...specFields(m.fromId, m.talkType, m.createTime),
+    status: SendStatus.OK,
   };
   if (m.clientMsgId) row.clientMsgId = m.clientMsgId;
   if (m.isSelf && !notice) row.sendtype = 'success';

@@ -31,7 +31,7 @@ import {
 import { lastVisiblePreview, laterPreview, previewOf } from './chatState';
 import { stoppedError, type ChatContext } from './context';
 import { noticeIdFor } from './ids';
-import { compareMessages, highestSeq } from './messages';
+import { compareMessages, highestSeq, specFields } from './messages';
 import type { Runtime } from './runtime';
 import type { OutboxItem } from './storage';
 import type { ChatTextKey } from './texts';
@@ -106,6 +106,7 @@ export class Outbox {
     if (store.stopped) throw stoppedError();
     const clientMsgId = this.options.newId();
     const me = this.options.profile();
+    const createTime = now();
     const row: LocalMessage = {
       id: clientMsgId,
       clientMsgId,
@@ -114,10 +115,11 @@ export class Outbox {
       toId: rt.meta.userId,
       msgType: parsed.data.msgType,
       content: parsed.data.content,
-      createTime: now(),
+      createTime,
       type: 2,
       nickName: me?.nickName ?? '',
       portrait: me?.portrait ?? '',
+      ...specFields(this.options.userId, rt.meta.chatType, createTime),
       sendtype: 'wating',
       afterSeq: Math.max(rt.meta.lastSeq, highestSeq(rt.rows ?? [])),
     };
@@ -216,7 +218,9 @@ export class Outbox {
         type: 2,
         nickName: row?.nickName ?? me?.nickName ?? '',
         portrait: row?.portrait ?? me?.portrait ?? '',
+        ...specFields(this.options.userId, rt.meta.chatType, answer.createTime),
         sendtype: 'success',
+        status: answer.status,
       };
       sync.take(rt, [sent], { kind: 'live' });
       store.delivered(cid);
@@ -224,7 +228,12 @@ export class Outbox {
     }
     store.delivered(cid);
     const key = REFUSAL_KEYS[answer.statusCode];
-    this.failRow(rt, cid, { content: { text: answer.statusLabel }, ...(key ? { notice: { key } } : {}) });
+    this.failRow(
+      rt,
+      cid,
+      { content: { text: answer.statusLabel }, ...(key ? { notice: { key } } : {}) },
+      answer.status,
+    );
     // Removed or dismissed meanwhile: the session tells which, and the chat turns read-only.
     if (GROUP_REFUSALS.has(answer.status)) store.track(sync.fetchSession({ chatId: item.chatId }));
   }
@@ -254,22 +263,23 @@ export class Outbox {
     return this.ctx.transport.call(sendMsg, body);
   }
 
-  private setSendtype(rt: Runtime, clientMsgId: string, sendtype: SendType): void {
+  /** The own row's sendtype, and the server's status when it answered one. */
+  private setSendtype(rt: Runtime, clientMsgId: string, sendtype: SendType, status?: SendStatus): void {
     const rows = rt.rows;
     if (!rows) return;
     const index = rows.findIndex(
       (r) => r.clientMsgId === clientMsgId && r.type === 2 && r.msgId === undefined,
     );
     const row = rows[index];
-    if (!row || row.sendtype === sendtype) return;
-    const next = { ...row, sendtype };
+    if (!row || (row.sendtype === sendtype && (!status || row.status === status))) return;
+    const next = { ...row, sendtype, ...(status ? { status } : {}) };
     rt.rows = rows.map((r, i) => (i === index ? next : r));
     this.rowChanged(rt, next);
   }
 
   /** The row shows 'error'; a notice (one per message, replaced) says why. */
-  private failRow(rt: Runtime, clientMsgId: string, notice: Failure): void {
-    this.setSendtype(rt, clientMsgId, 'error');
+  private failRow(rt: Runtime, clientMsgId: string, notice: Failure, status?: SendStatus): void {
+    this.setSendtype(rt, clientMsgId, 'error', status);
     const row = ownRow(rt, clientMsgId);
     if (!notice || !row || !rt.rows) return;
     const id = noticeIdFor(clientMsgId);
@@ -285,6 +295,7 @@ export class Outbox {
       type: 3,
       nickName: '',
       portrait: '',
+      ...specFields(SYSTEM_USER_ID, rt.meta.chatType, row.createTime),
       afterSeq: row.afterSeq ?? 0,
     };
     if (notice.notice) noticeRow.notice = notice.notice;

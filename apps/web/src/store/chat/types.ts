@@ -4,7 +4,7 @@
  * messages of each chat. Screens read them through the hooks in `store/chat/hooks.ts` and act
  * through the engine's commands; they never fetch chats or messages themselves.
  */
-import type { ChatType, GroupStatus, MsgType } from '@paichat/protocol';
+import type { ChatType, GroupStatus, MsgType, SendStatus } from '@paichat/protocol';
 
 /** Spec 3, chat-list entry (kept per user under `{userId}_chatlistData`). */
 export interface ChatListEntry {
@@ -46,13 +46,25 @@ export interface LocalMessage {
   fromId: string;
   toId: string;
   msgType: MsgType;
+  /**
+   * Spec 3's talkType, windowType, personId and time are set on every row the engine makes
+   * (received, loaded, caught up, sent, notices); a row stored by an older version lacks them.
+   * talkType: SINGLE or GROUP, the kind of chat the message was sent in (the server's talkType).
+   */
+  talkType?: ChatType;
   /** The message content as the protocol defines it for msgType. */
   content: unknown;
   createTime: number;
+  /** Spec 3's `createTime/time`: the same moment, ms. */
+  time?: number;
   /** 1 received, 2 own, 3 system notice. */
   type: 1 | 2 | 3;
   nickName: string;
   portrait: string;
+  /** The person who wrote it (its fromId): in a group, the member, where userId is the group. */
+  personId?: string;
+  /** SINGLE or GROUP: the chat window it shows in. */
+  windowType?: ChatType;
   /**
    * Group received messages: the sender's name as the group shows it (their group nickname,
    * else their nickname). Screens put the viewer's remark for them before the nickname
@@ -62,6 +74,12 @@ export interface LocalMessage {
   /** Group received messages: the sender's nickname in the group when they sent it. */
   groupNick?: string;
   sendtype?: SendType;
+  /**
+   * The server's answer to the message (`data.status` of sendMsg, SendStatus): '0' for every
+   * message the server stored (received, loaded, own once sent), a refusal's status for an own
+   * row it refused; none while an own row waits or when no answer came.
+   */
+  status?: SendStatus;
   /**
    * A local system notice's text key and params (type 3 without a server message). Screens
    * show type 3 rows through `noticeText(message, t)` (store/chat/preview.ts), which also reads
@@ -87,6 +105,19 @@ export interface ChatWindowState {
   loadingOlder: boolean;
   /** Added: the chat-list entry of this chat, when known (title, mute, pin). */
   entry?: ChatListEntry;
+  /** Spec 3 chat data per peer: who a one-to-one chat is with … */
+  fromInfo?: PeerInfo;
+  /** … or, for a group chat, the group. */
+  groupInfo?: Omit<PeerInfo, 'userType'>;
+}
+
+/** Spec 3's fromInfo and groupInfo of a chat's data. */
+export interface PeerInfo {
+  nickName: string;
+  portrait: string;
+  /** The friend's user id, or the group id. */
+  userId: string;
+  userType: string;
 }
 
 /** What the engine offers the screens (commands; state comes through the hooks). */

@@ -43,7 +43,7 @@ async function findAndRequest(page: Page, pipId: string) {
   await page.getByRole('button', { name: 'Search' }).click();
   // Found by it, the person's chat ID shows on their page.
   await page.getByText(new RegExp(`^Chat ID: ${pipId}$`, 'i')).waitFor();
-  await page.getByRole('button', { name: 'Add friend' }).click();
+  await page.getByRole('button', { name: 'Add to contacts' }).click();
   await page.getByRole('button', { name: 'Send' }).click();
 }
 
@@ -124,7 +124,7 @@ test("alice shares carol's contact card with bob from carol's profile settings",
   // The card opens carol's page, a stranger's to bob, where he can ask her to be friends.
   await b.page.getByRole('heading', { name: 'Carol' }).waitFor();
   expect(await b.page.getByText(/Chat ID/).count()).toBe(0);
-  await b.page.getByRole('button', { name: 'Add friend' }).click();
+  await b.page.getByRole('button', { name: 'Add to contacts' }).click();
   await b.page.getByRole('button', { name: 'Send' }).click();
   await b.page.getByText('Friend request sent').first().waitFor();
 

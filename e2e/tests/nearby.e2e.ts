@@ -50,7 +50,7 @@ test('two people near each other see each other at a coarse distance; one greets
 
   // Ann greets Bo from his page.
   await boRow.click();
-  await a.page.getByRole('button', { name: 'Add friend' }).click();
+  await a.page.getByRole('button', { name: 'Add to contacts' }).click();
   await a.page.getByRole('button', { name: 'Send' }).click();
   await a.page.getByText('Friend request sent').first().waitFor();
 

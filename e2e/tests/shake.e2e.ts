@@ -36,6 +36,6 @@ test('alice and bob press Shake within the window and each sees the other, and b
   await found(b.page).getByRole('link', { name: 'Greet' }).click();
   await b.page.getByRole('heading', { name: 'Add Friend' }).waitFor();
   await b.page.getByText('Alice', { exact: true }).first().waitFor();
-  await b.page.getByRole('button', { name: 'Add friend' }).click();
+  await b.page.getByRole('button', { name: 'Add to contacts' }).click();
   await b.page.waitForURL(/source=shake/);
 });

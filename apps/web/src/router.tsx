@@ -368,6 +368,7 @@ const routes: RouteObject[] = [
               chatWindowUrl={paths.chatWindow}
               friendRequestUrl={paths.friendRequest}
               profileSettingsUrl={paths.profileSettings}
+              setRemarkUrl={paths.setRemark}
               albumUrl={paths.myAlbum}
             />,
           ),

@@ -41,7 +41,13 @@ async function expectWayOn(ui: ReactNode, path: string, title: string) {
 describe('a page opened without its id, or with one that names nothing', () => {
   it('Info, Friend Request and Set Remark without a userId', async () => {
     const info = (
-      <ContactInfoScreen chatWindowUrl="/c" friendRequestUrl="/r" profileSettingsUrl="/p" albumUrl="/a" />
+      <ContactInfoScreen
+        chatWindowUrl="/c"
+        friendRequestUrl="/r"
+        profileSettingsUrl="/p"
+        setRemarkUrl="/s"
+        albumUrl="/a"
+      />
     );
     for (const [ui, path] of [
       [info, '/wx/personInfo/detail'],
@@ -56,7 +62,13 @@ describe('a page opened without its id, or with one that names nothing', () => {
   it('Info of a person who does not exist offers Retry too', async () => {
     fakeServer({ friendInfo: () => refusal('userNotFound', 404) });
     await expectWayOn(
-      <ContactInfoScreen chatWindowUrl="/c" friendRequestUrl="/r" profileSettingsUrl="/p" albumUrl="/a" />,
+      <ContactInfoScreen
+        chatWindowUrl="/c"
+        friendRequestUrl="/r"
+        profileSettingsUrl="/p"
+        setRemarkUrl="/s"
+        albumUrl="/a"
+      />,
       '/wx/personInfo/detail?userId=404',
       'Could not load this profile',
     );

@@ -49,7 +49,7 @@ describe('a stranger opened through a reference', () => {
     });
     expect(await screen.findByRole('heading', { name: 'Zoe' })).toBeTruthy();
     expect(screen.queryByText(/Chat ID/)).toBeNull();
-    await userEvent.click(screen.getByRole('button', { name: 'Add friend' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add to contacts' }));
     expect(nav.navigateTo).toHaveBeenCalledWith('/req?userId=77&source=card&ref=cZoe');
   });
 

@@ -15,7 +15,7 @@ export interface AddFriendDetailScreenProps {
 
 /**
  * Add-friend detail: the person found by search (or through a card, `source=card`, or a QR
- * link, `source=qrcode`), with "Add friend", or "Send message" when already friends, or a note
+ * link, `source=qrcode`), with "Add to contacts", or "Messages" when already friends, or a note
  * that this is you. The `ref` the page was opened with travels on to the friend request.
  */
 export function AddFriendDetailScreen({ friendRequestUrl, chatWindowUrl }: AddFriendDetailScreenProps) {
@@ -42,7 +42,7 @@ export function AddFriendDetailScreen({ friendRequestUrl, chatWindowUrl }: AddFr
                   className={s.primary}
                   onClick={() => nav.navigateTo(withQuery(chatWindowUrl, { userId: person.userId }))}
                 >
-                  {t('friends.sendMessage')}
+                  {t('friends.messages')}
                 </button>
               ) : (
                 <>
@@ -60,7 +60,7 @@ export function AddFriendDetailScreen({ friendRequestUrl, chatWindowUrl }: AddFr
                       )
                     }
                   >
-                    {t('friends.addFriend')}
+                    {t('friends.addToContacts')}
                   </button>
                 </>
               )}

@@ -6,6 +6,7 @@ import { useNav } from '../../nav';
 import { useT } from '../../i18n';
 import { useFriendInfo } from '../../api/queries/friendInfo';
 import { BlockedNotice } from './BlockedNotice';
+import { MomentsRow } from './MomentsRow';
 import { PersonCard } from './PersonCard';
 import { PersonLoader, useUserIdParam } from './PersonLoader';
 import s from './friends.module.css';
@@ -14,15 +15,22 @@ export interface ContactInfoScreenProps {
   chatWindowUrl: string;
   friendRequestUrl: string;
   profileSettingsUrl: string;
+  /** Set Remark and tags; the friend's id goes in as `userId`. */
+  setRemarkUrl: string;
   /** A person's Moments album; the person's id goes in as `userId`. */
   albumUrl: string;
 }
 
-/** Info: a contact's profile, "Send message", "Add friend" for non-friends, and their settings. */
+/**
+ * Info: a person's profile (remark, region, bio, tags), for a friend "Remark and tags" and their
+ * newest Moments pictures, then "Messages" for a friend or "Add to contacts" for anyone else;
+ * "…" opens their settings.
+ */
 export function ContactInfoScreen({
   chatWindowUrl,
   friendRequestUrl,
   profileSettingsUrl,
+  setRemarkUrl,
   albumUrl,
 }: ContactInfoScreenProps) {
   const t = useT();
@@ -52,45 +60,46 @@ export function ContactInfoScreen({
           <>
             <PersonCard person={person} />
             {person.isBlocked && <BlockedNotice userId={person.userId} />}
-            {(person.isFriend || person.isSelf) && (
+            {person.isFriend && (
               <EntryList
                 entries={[
                   {
-                    key: 'moments',
-                    label: t('routes.moments'),
-                    onPress: () => nav.navigateTo(withQuery(albumUrl, { userId: person.userId })),
+                    key: 'remark',
+                    label: t('friends.setRemarkAndTags'),
+                    onPress: () => nav.navigateTo(withQuery(setRemarkUrl, { userId: person.userId })),
                   },
                 ]}
+              />
+            )}
+            {(person.isFriend || person.isSelf) && (
+              <MomentsRow
+                userId={person.userId}
+                onOpen={() => nav.navigateTo(withQuery(albumUrl, { userId: person.userId }))}
               />
             )}
             <div className={s.actions}>
               {person.isSelf ? (
                 <p className={s.note}>{t('friends.thisIsYou')}</p>
+              ) : person.isFriend ? (
+                <button
+                  type="button"
+                  className={s.primary}
+                  onClick={() => nav.navigateTo(withQuery(chatWindowUrl, { userId: person.userId }))}
+                >
+                  {t('friends.messages')}
+                </button>
               ) : (
                 <>
+                  {person.requestSent && <p className={s.note}>{t('friends.requestWaiting')}</p>}
                   <button
                     type="button"
                     className={s.primary}
-                    onClick={() => nav.navigateTo(withQuery(chatWindowUrl, { userId: person.userId }))}
+                    onClick={() =>
+                      nav.navigateTo(withQuery(friendRequestUrl, { userId: person.userId, source: 'search' }))
+                    }
                   >
-                    {t('friends.sendMessage')}
+                    {t('friends.addToContacts')}
                   </button>
-                  {!person.isFriend && (
-                    <>
-                      {person.requestSent && <p className={s.note}>{t('friends.requestWaiting')}</p>}
-                      <button
-                        type="button"
-                        className={s.secondary}
-                        onClick={() =>
-                          nav.navigateTo(
-                            withQuery(friendRequestUrl, { userId: person.userId, source: 'search' }),
-                          )
-                        }
-                      >
-                        {t('friends.addFriend')}
-                      </button>
-                    </>
-                  )}
                 </>
               )}
             </div>

@@ -111,7 +111,8 @@ export class CatchUp {
         }),
       );
     }
-    await store.loaded(rt);
+    // A message placed among stored rows not read yet is merged with them (by seq, by id).
+    await store.loadedFrom(rt, push.seq);
     if (store.stopped) return;
     this.take(rt, [fromServer(message)], { kind: 'live' });
     if (created) store.track(this.fetchSession({ chatId: push.chatId }));
@@ -245,7 +246,7 @@ export class CatchUp {
         limit: SYNC_LIMIT_DEFAULT,
       });
       if (store.stopped) return;
-      await store.loaded(rt);
+      await store.loadedFrom(rt, after + 1);
       rt.meta = { ...rt.meta, lastSeq: Math.max(rt.meta.lastSeq, answer.lastSeq) };
       this.take(rt, answer.list.map(fromServer), {
         kind: 'sync',

@@ -206,7 +206,10 @@ export class ChatStore {
       .filter((item) => item.chatId === chatId)
       .flatMap((item) => [item.clientMsgId, noticeIdFor(item.clientMsgId)]);
     const [page, unsentRows] = await Promise.all([
-      storage.loadMessages(chatId, { below: first ? undefined : (rt.storedBelow ?? undefined), limit: storedPageSize }),
+      storage.loadMessages(chatId, {
+        below: first ? undefined : (rt.storedBelow ?? undefined),
+        limit: storedPageSize,
+      }),
       first ? storage.loadMessagesById(chatId, unsentIds) : [],
     ]);
     // What memory holds is newer than what was stored.

@@ -220,6 +220,8 @@ describe('incoming', () => {
     reloaded.enter(world.ab);
     await reloaded.open({ chatId: world.ab });
     await reloaded.idle();
+    // Scrolled up: the rest of what the device holds, a page at a time.
+    while (reloaded.getWindow(world.ab).hasOlder) await reloaded.loadOlder(world.ab);
     expect(texts(reloaded, world.ab).slice(1)).toEqual(expected);
   });
 

@@ -91,6 +91,8 @@ export interface ChatEngineDeps {
   onError?: (error: unknown) => void;
   /** The socket's status when the engine is made (an open socket needs no second catch-up). */
   initialConnection?: SocketStatus;
+  /** Rows read from the device at a time (tests pass a small one). */
+  storedPageSize?: number;
 }
 
 export type ChatEngineEvent =
@@ -144,6 +146,7 @@ export class ChatEngine implements ChatCommands {
       remarkOf: deps.remarkOf,
       setBadge: deps.setBadge,
       onError: deps.onError,
+      storedPageSize: deps.storedPageSize,
     });
     // The parts reach each other through the context; each is made right after it.
     const ctx: ChatContext = {
@@ -275,6 +278,11 @@ export class ChatEngine implements ChatCommands {
   // ── Commands ───────────────────────────────────────────────────────────────
   open(ref: ChatRef): Promise<string> {
     return this.ctx.history.open(ref);
+  }
+
+  /** The chatId a reference names when the chat is on this device (no request), else undefined. */
+  knownChatId(ref: ChatRef): string | undefined {
+    return this.ctx.history.known(ref)?.meta.chatId;
   }
 
   loadOlder(chatId: string): Promise<void> {

@@ -1,7 +1,7 @@
 /**
  * A chat's history as it is opened and scrolled: which chat a reference names, at least a page
- * of messages before it shows, and the older pages above the held range (/chat/getMessages
- * before the oldest held message).
+ * of messages before it shows, and the older pages: from the device while it has more, then
+ * above the held range (/chat/getMessages before the oldest held message).
  */
 import { CHAT_MESSAGES_PAGE_SIZE, getChatMessages } from '@paichat/protocol';
 import { withSeqs } from './chatState';
@@ -32,16 +32,20 @@ export class History {
 
   /** The chat a reference names: known here, or asked of the server (`fresh`). */
   async resolve(ref: ChatRef): Promise<{ rt: Runtime; fresh: boolean }> {
-    const { store, sync } = this.ctx;
-    if (ref.chatId) {
-      const known = store.chat(ref.chatId);
-      if (known) return { rt: known, fresh: false };
-    } else if (ref.userId) {
-      for (const rt of store.all())
-        if (rt.meta.chatType === 'SINGLE' && rt.meta.userId === ref.userId) return { rt, fresh: false };
-    }
-    const rt = await sync.fetchSession(ref.chatId ? { chatId: ref.chatId } : { userId: ref.userId });
+    const known = this.known(ref);
+    if (known) return { rt: known, fresh: false };
+    const rt = await this.ctx.sync.fetchSession(ref.chatId ? { chatId: ref.chatId } : { userId: ref.userId });
     return { rt, fresh: true };
+  }
+
+  /** The chat a reference names if this device knows it. */
+  known(ref: ChatRef): Runtime | undefined {
+    const { store } = this.ctx;
+    if (ref.chatId) return store.chat(ref.chatId);
+    if (!ref.userId) return undefined;
+    for (const rt of store.all())
+      if (rt.meta.chatType === 'SINGLE' && rt.meta.userId === ref.userId) return rt;
+    return undefined;
   }
 
   /** A chat about to be shown: its rows, at least a page of history, and read. */
@@ -76,7 +80,8 @@ export class History {
 
   private async fetchOlder(rt: Runtime): Promise<void> {
     const { store, transport, sync } = this.ctx;
-    await store.loaded(rt);
+    // What the device holds comes first; the server is asked once all of it is shown.
+    if (await store.loadedOlder(rt)) return;
     const rows = rt.rows ?? [];
     // The page goes below the held range: a row under it (a late push of an older message)
     // is not where the history continues from.

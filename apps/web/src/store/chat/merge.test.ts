@@ -97,6 +97,6 @@ describe('clearUpTo (pure)', () => {
     const next = clearUpTo(chat(2, rows), 2, (id) => id === 'local_a');
     expect(next.rows.map((r) => r.id)).toEqual(['local_a']);
     expect(next.meta).toMatchObject({ clearedSeq: 2, readSeq: 2, heldFrom: 2, heldTo: 2, hasOlder: false });
-    expect(next.ops[0]).toEqual({ op: 'clearChat', chatId: 'c' });
+    expect(next.ops[0]).toEqual({ op: 'clearChat', chatId: 'c', upTo: 2 });
   });
 });

@@ -8,7 +8,7 @@
 import { lastVisiblePreview, laterPreview } from './chatState';
 import { nextHeldRange, type Arrival } from './heldRange';
 import { noticeIdFor } from './ids';
-import { advanceHeld, mergeMessages, seqConflict, seqsOf } from './messages';
+import { advanceHeld, mergeMessages, orderKey, seqConflict, seqsOf } from './messages';
 import type { StorageOp, StoredChat } from './storage';
 import type { LocalMessage } from './types';
 
@@ -136,9 +136,12 @@ export function clearUpTo(
   if (meta.heldFrom <= clearedSeq) meta.hasOlder = false;
   meta.preview = lastVisiblePreview(keep);
   if (meta.pendingRead !== null && meta.pendingRead <= clearedSeq) meta.pendingRead = null;
+  // Rows placed after clearedSeq stay stored as they are (also those not read from the device).
   const ops: StorageOp[] = [
-    { op: 'clearChat', chatId: meta.chatId },
-    ...keep.map((message): StorageOp => ({ op: 'putMessage', chatId: meta.chatId, message })),
+    { op: 'clearChat', chatId: meta.chatId, upTo: clearedSeq },
+    ...keep
+      .filter((message) => orderKey(message) <= clearedSeq)
+      .map((message): StorageOp => ({ op: 'putMessage', chatId: meta.chatId, message })),
   ];
   return { meta, rows: keep, ops };
 }

@@ -69,13 +69,16 @@ export function showNameOf(
   return m.groupNick || remarkOf(m.fromId) || m.nickName;
 }
 
+/** A row's place: a server row's seq; a local row's (no seq yet) the seq the chat held when it was written. */
+export const orderKey = (m: LocalMessage): number => m.seq ?? m.afterSeq ?? 0;
+
 /**
  * Display order: server rows by seq; a local row (no seq yet) right after the seq the chat
  * held when it was written, then by time. A sent row moves to its seq once the server answers.
  */
 export function compareMessages(a: LocalMessage, b: LocalMessage): number {
-  const ka = a.seq ?? a.afterSeq ?? 0;
-  const kb = b.seq ?? b.afterSeq ?? 0;
+  const ka = orderKey(a);
+  const kb = orderKey(b);
   if (ka !== kb) return ka - kb;
   const la = a.seq === undefined ? 1 : 0;
   const lb = b.seq === undefined ? 1 : 0;

@@ -8,9 +8,17 @@ export type ChatWork = 'sync' | 'read' | 'older';
 
 export interface Runtime {
   meta: StoredChat;
-  /** null until read from the device (only chats in use are); `loading` is that read. */
+  /**
+   * null until read from the device (only chats in use are, from their newest page); `loading`
+   * is that first read.
+   */
   rows: LocalMessage[] | null;
   loading: Promise<void> | null;
+  /**
+   * Rows stored on the device and placed before this key (orderKey) may not be in `rows` yet:
+   * they are read a page at a time as the chat is scrolled up. null: every stored row is.
+   */
+  storedBelow: number | null;
   /** The views React holds, rebuilt after a change. */
   entry: ChatListEntry | null;
   window: ChatWindowState | null;
@@ -23,7 +31,16 @@ export interface Runtime {
 }
 
 export function newRuntime(meta: StoredChat): Runtime {
-  return { meta, rows: null, loading: null, entry: null, window: null, stamp: 0, work: {} };
+  return {
+    meta,
+    rows: null,
+    loading: null,
+    storedBelow: null,
+    entry: null,
+    window: null,
+    stamp: 0,
+    work: {},
+  };
 }
 
 /** The chat's runner of one kind of work (made on first use). */

@@ -24,6 +24,10 @@ const msg = (id: string, chatId = 'c1', seq?: number): LocalMessage => ({
   portrait: '',
 });
 
+/** The ids of a chat's stored messages, newest first. */
+const idsOf = async (store: ChatStorage, chatId: string, page?: { below?: number; limit?: number }) =>
+  (await store.loadMessages(chatId, page)).messages.map((m) => m.id);
+
 const chat = (chatId: string): StoredChat => ({
   chatId,
   chatType: 'SINGLE',
@@ -74,17 +78,17 @@ describe.each(backends)('chat storage (%s)', (_name, open) => {
       { op: 'putChat', chat: chat('c2') },
     ]);
     expect((await store.loadChats()).map((c) => c.chatId)).toEqual(['c1', 'c2']);
-    expect((await store.loadMessages('c1')).map((m) => m.id).sort()).toEqual(['a', 'b']);
+    expect((await idsOf(store, 'c1')).sort()).toEqual(['a', 'b']);
     expect((await store.loadOutbox()).map((o) => o.clientMsgId)).toEqual(['local_1']);
 
     await store.write([
       { op: 'deleteMessage', chatId: 'c1', id: 'a' },
-      { op: 'clearChat', chatId: 'c2' },
+      { op: 'clearChat', chatId: 'c2', upTo: 0 },
       { op: 'putMessage', chatId: 'c2', message: msg('y', 'c2') },
       { op: 'deleteOutbox', clientMsgId: 'local_1' },
     ]);
-    expect((await store.loadMessages('c1')).map((m) => m.id)).toEqual(['b']);
-    expect((await store.loadMessages('c2')).map((m) => m.id)).toEqual(['y']);
+    expect(await idsOf(store, 'c1')).toEqual(['b']);
+    expect(await idsOf(store, 'c2')).toEqual(['y']);
     expect(await store.loadOutbox()).toEqual([]);
     // A chat's record changes only when it is written.
     await store.write([{ op: 'putChat', chat: { ...chat('c2'), lastSeq: 9 } }]);
@@ -92,6 +96,37 @@ describe.each(backends)('chat storage (%s)', (_name, open) => {
       ['c1', 3],
       ['c2', 9],
     ]);
+    store.close();
+  });
+
+  it('reads a chat newest first, a page at a time, by place', async () => {
+    const store = await open('7', new IDBFactory());
+    // Seqs 1–6; a local row written after seq 4 sits at 4 with it.
+    const local = { ...msg('local_x'), afterSeq: 4 };
+    await store.write([
+      ...[1, 2, 3, 4, 5, 6].map((seq) => ({
+        op: 'putMessage' as const,
+        chatId: 'c1',
+        message: msg(`s${seq}`, 'c1', seq),
+      })),
+      { op: 'putMessage', chatId: 'c1', message: local },
+      { op: 'putMessage', chatId: 'c2', message: msg('other', 'c2', 9) },
+    ]);
+    expect(await store.loadMessages('c1', { limit: 2 })).toMatchObject({ below: 5 });
+    expect(await idsOf(store, 'c1', { limit: 2 })).toEqual(['s6', 's5']);
+    // A page never splits a place: both rows at 4 come together.
+    expect(await idsOf(store, 'c1', { below: 5, limit: 1 })).toEqual(
+      expect.arrayContaining(['s4', 'local_x']),
+    );
+    expect(await store.loadMessages('c1', { below: 5, limit: 1 })).toMatchObject({ below: 4 });
+    expect(await store.loadMessages('c1', { below: 4, limit: 5 })).toMatchObject({ below: null });
+    expect(await idsOf(store, 'c1', { below: 4, limit: 5 })).toEqual(['s3', 's2', 's1']);
+    expect((await store.loadMessagesById('c1', ['local_x', 'gone'])).map((m) => m.id)).toEqual(['local_x']);
+
+    // Clearing up to seq 4 leaves what is placed after it.
+    await store.write([{ op: 'clearChat', chatId: 'c1', upTo: 4 }]);
+    expect(await idsOf(store, 'c1')).toEqual(['s6', 's5']);
+    expect(await idsOf(store, 'c2')).toEqual(['other']);
     store.close();
   });
 
@@ -106,10 +141,10 @@ describe.each(backends)('chat storage (%s)', (_name, open) => {
     amy.close();
     const ben = await open('2', factory);
     expect(await ben.loadChats()).toEqual([]);
-    expect(await ben.loadMessages('c1')).toEqual([]);
+    expect(await idsOf(ben, 'c1')).toEqual([]);
     ben.close();
     const amyAgain = await open('1', factory);
-    expect(await amyAgain.loadMessages('c1')).toHaveLength(1);
+    expect(await idsOf(amyAgain, 'c1')).toHaveLength(1);
     amyAgain.close();
   });
 });
@@ -128,7 +163,7 @@ describe('a store written by an older version of the app', () => {
           request.transaction?.objectStore('lists').put(list, key);
         request.transaction
           ?.objectStore('messages')
-          .put({ pk: '1_chatData/c1/a', chat: '1_chatData/c1', msg: msg('a') });
+          .put({ pk: '1_chatData/c1/a', chat: '1_chatData/c1', msg: msg('a', 'c1', 3) });
       };
       request.onsuccess = () => {
         request.result.close();
@@ -148,7 +183,10 @@ describe('a store written by an older version of the app', () => {
     const amy = await openChatStorage('1', factory);
     expect(amy.kind).toBe('indexeddb');
     expect((await amy.loadChats()).map((c) => c.chatId).sort()).toEqual(['c1', 'c2']);
-    expect((await amy.loadMessages('c1')).map((m) => m.id)).toEqual(['a']);
+    expect(await idsOf(amy, 'c1')).toEqual(['a']);
+    // Placed by its seq: a page before it is empty, one before the next seq holds it.
+    expect(await idsOf(amy, 'c1', { below: 3 })).toEqual([]);
+    expect(await idsOf(amy, 'c1', { below: 4 })).toEqual(['a']);
     amy.close();
     const ben = await openChatStorage('2', factory);
     expect(await ben.loadChats()).toEqual([chat('c9')]);
@@ -184,7 +222,7 @@ describe('deleting the chat stores (a session ended)', () => {
     for (const userId of ['1', '2']) {
       const store = await openChatStorage(userId, factory);
       expect(await store.loadChats()).toEqual([]);
-      expect(await store.loadMessages('c1')).toEqual([]);
+      expect(await idsOf(store, 'c1')).toEqual([]);
       expect(await store.loadOutbox()).toEqual([]);
       store.close();
     }
@@ -201,7 +239,7 @@ describe('deleting the chat stores (a session ended)', () => {
     await deleteChatStores(factory);
 
     const next = await openChatStorage('1', factory);
-    expect(await next.loadMessages('c1')).toEqual([]);
+    expect(await idsOf(next, 'c1')).toEqual([]);
     next.close();
   });
 });

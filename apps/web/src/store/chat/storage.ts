@@ -19,6 +19,7 @@
  */
 import { wrap, type DBSchema, type IDBPDatabase } from 'idb';
 import type { ChatType, GroupStatus } from '@paichat/protocol';
+import { orderKey } from './messages';
 import type { LocalMessage } from './types';
 
 /** The last message a list entry previews (enough to localize it again). */
@@ -89,16 +90,32 @@ export type StorageOp =
   | { op: 'putChat'; chat: StoredChat }
   | { op: 'putMessage'; chatId: string; message: LocalMessage }
   | { op: 'deleteMessage'; chatId: string; id: string }
-  | { op: 'clearChat'; chatId: string }
+  /** Deletes the chat's messages placed at or before `upTo` (orderKey). */
+  | { op: 'clearChat'; chatId: string; upTo: number }
   | { op: 'putOutbox'; item: OutboxItem }
   | { op: 'deleteOutbox'; clientMsgId: string };
+
+/** Some of a chat's stored messages, the newest first (by orderKey). */
+export interface StoredPage {
+  messages: LocalMessage[];
+  /**
+   * Every stored message placed at or after this key was read (in this page or a newer one);
+   * older ones are left for the next page. null: nothing older is stored.
+   */
+  below: number | null;
+}
 
 export interface ChatStorage {
   readonly kind: 'indexeddb' | 'memory';
   loadChats(): Promise<StoredChat[]>;
   loadOutbox(): Promise<OutboxItem[]>;
-  /** A chat's messages, in no particular order. */
-  loadMessages(chatId: string): Promise<LocalMessage[]>;
+  /**
+   * A chat's stored messages placed before `below` (all of them without it), newest first:
+   * `limit` of them, and the rest placed at the last one's key, so a page never splits a key.
+   */
+  loadMessages(chatId: string, page?: { below?: number; limit?: number }): Promise<StoredPage>;
+  /** The chat's stored messages with these ids (those not stored are left out). */
+  loadMessagesById(chatId: string, ids: readonly string[]): Promise<LocalMessage[]>;
   /** Applies the ops in order, all in one transaction. */
   write(ops: readonly StorageOp[]): Promise<void>;
   close(): void;
@@ -107,9 +124,10 @@ export interface ChatStorage {
 export const CHAT_DB_NAME = 'paichat-chat';
 /**
  * The version of the stored shape. 1: each user's chat list was one value in `lists`;
- * 2: one record per chat in `chats`.
+ * 2: one record per chat in `chats`; 3: messages are found by chat and place (`order`), so a
+ * chat opens on its newest page without reading the rest.
  */
-export const CHAT_DB_VERSION = 2;
+export const CHAT_DB_VERSION = 3;
 
 interface ChatRecord {
   pk: string;
@@ -119,6 +137,8 @@ interface ChatRecord {
 interface MessageRecord {
   pk: string;
   chat: string;
+  /** orderKey(msg): the `order` index is [chat, key]. */
+  key: number;
   msg: LocalMessage;
 }
 interface OutboxRecord {
@@ -129,7 +149,7 @@ interface OutboxRecord {
 
 interface ChatDb extends DBSchema {
   chats: { key: string; value: ChatRecord; indexes: { owner: string } };
-  messages: { key: string; value: MessageRecord; indexes: { chat: string } };
+  messages: { key: string; value: MessageRecord; indexes: { order: [string, number] } };
   outbox: { key: string; value: OutboxRecord; indexes: { owner: string } };
 }
 
@@ -160,20 +180,39 @@ function upgrade(db: IDBDatabase, oldVersion: number, tx: IDBTransaction): void 
   if (oldVersion < 2) {
     const chats = db.createObjectStore('chats', { keyPath: 'pk' });
     chats.createIndex('owner', 'owner');
-    if (oldVersion < 1) return;
     // Version 1 kept each user's list as one array under `{userId}_chatlistData`.
-    const cursorRequest = tx.objectStore('lists').openCursor();
+    if (oldVersion === 1) {
+      const cursorRequest = tx.objectStore('lists').openCursor();
+      cursorRequest.onsuccess = () => {
+        const cursor = cursorRequest.result;
+        if (!cursor) {
+          db.deleteObjectStore('lists');
+          return;
+        }
+        for (const chat of cursor.value as StoredChat[]) chats.put(chatRecord(String(cursor.key), chat));
+        cursor.continue();
+      };
+    }
+  }
+  if (oldVersion < 3) {
+    const messages = tx.objectStore('messages');
+    messages.deleteIndex('chat');
+    messages.createIndex('order', ['chat', 'key']);
+    // Records written before version 3 get their key.
+    const cursorRequest = messages.openCursor();
     cursorRequest.onsuccess = () => {
       const cursor = cursorRequest.result;
-      if (!cursor) {
-        db.deleteObjectStore('lists');
-        return;
-      }
-      for (const chat of cursor.value as StoredChat[]) chats.put(chatRecord(String(cursor.key), chat));
+      if (!cursor) return;
+      const record = cursor.value as MessageRecord;
+      cursor.update({ ...record, key: orderKey(record.msg) });
       cursor.continue();
     };
   }
 }
+
+/** The `order` index's range of a chat's messages placed from `from` to `to` (both included). */
+const placed = (chat: string, from: number, to: number, toOpen = false) =>
+  IDBKeyRange.bound([chat, from], [chat, to], false, toOpen);
 
 /** Opens the database through a given factory (tests pass fake-indexeddb's). */
 function open(factory: IDBFactory): Promise<IDBPDatabase<ChatDb>> {
@@ -206,9 +245,25 @@ class IdbChatStorage implements ChatStorage {
     return records.map((r) => r.item);
   }
 
-  async loadMessages(chatId: string): Promise<LocalMessage[]> {
-    const records = await this.db.getAllFromIndex('messages', 'chat', this.k.chat(chatId));
-    return records.map((r) => r.msg);
+  async loadMessages(chatId: string, page: { below?: number; limit?: number } = {}): Promise<StoredPage> {
+    const range = placed(this.k.chat(chatId), -Infinity, page.below ?? Infinity, page.below !== undefined);
+    const limit = page.limit ?? Infinity;
+    const messages: LocalMessage[] = [];
+    let lastKey = Infinity;
+    let cursor = await this.db.transaction('messages').store.index('order').openCursor(range, 'prev');
+    for (; cursor; cursor = await cursor.continue()) {
+      const { key, msg } = cursor.value;
+      if (messages.length >= limit && key !== lastKey) return { messages, below: lastKey };
+      messages.push(msg);
+      lastKey = key;
+    }
+    return { messages, below: null };
+  }
+
+  async loadMessagesById(chatId: string, ids: readonly string[]): Promise<LocalMessage[]> {
+    const store = this.db.transaction('messages').store;
+    const records = await Promise.all(ids.map((id) => store.get(this.k.message(chatId, id))));
+    return records.flatMap((r) => (r ? [r.msg] : []));
   }
 
   async write(ops: readonly StorageOp[]): Promise<void> {
@@ -229,6 +284,7 @@ class IdbChatStorage implements ChatStorage {
             messages.put({
               pk: this.k.message(op.chatId, op.message.id),
               chat: this.k.chat(op.chatId),
+              key: orderKey(op.message),
               msg: op.message,
             }),
           );
@@ -237,7 +293,9 @@ class IdbChatStorage implements ChatStorage {
           pending.push(messages.delete(this.k.message(op.chatId, op.id)));
           break;
         case 'clearChat': {
-          const pks = await messages.index('chat').getAllKeys(this.k.chat(op.chatId));
+          const pks = await messages
+            .index('order')
+            .getAllKeys(placed(this.k.chat(op.chatId), -Infinity, op.upTo));
           for (const pk of pks) pending.push(messages.delete(pk));
           break;
         }
@@ -280,8 +338,21 @@ export class MemoryChatStorage implements ChatStorage {
     return clone([...this.outbox.values()]);
   }
 
-  async loadMessages(chatId: string): Promise<LocalMessage[]> {
-    return clone([...(this.messages.get(chatId)?.values() ?? [])]);
+  async loadMessages(chatId: string, page: { below?: number; limit?: number } = {}): Promise<StoredPage> {
+    const { below: before = Infinity, limit = Infinity } = page;
+    const newestFirst = [...(this.messages.get(chatId)?.values() ?? [])]
+      .filter((m) => orderKey(m) < before)
+      .sort((a, b) => orderKey(b) - orderKey(a));
+    const keys = newestFirst.map(orderKey);
+    let end = Math.min(limit, keys.length);
+    while (end > 0 && end < keys.length && keys[end] === keys[end - 1]) end += 1;
+    const below = end < keys.length ? (keys[end - 1] ?? null) : null;
+    return { messages: clone(newestFirst.slice(0, end)), below };
+  }
+
+  async loadMessagesById(chatId: string, ids: readonly string[]): Promise<LocalMessage[]> {
+    const chat = this.messages.get(chatId);
+    return clone(ids.flatMap((id) => chat?.get(id) ?? []));
   }
 
   async write(ops: readonly StorageOp[]): Promise<void> {
@@ -300,7 +371,8 @@ export class MemoryChatStorage implements ChatStorage {
           this.messages.get(op.chatId)?.delete(op.id);
           break;
         case 'clearChat':
-          this.messages.delete(op.chatId);
+          for (const [id, message] of this.messages.get(op.chatId) ?? [])
+            if (orderKey(message) <= op.upTo) this.messages.get(op.chatId)?.delete(id);
           break;
         case 'putOutbox':
           this.outbox.set(op.item.clientMsgId, clone(op.item));

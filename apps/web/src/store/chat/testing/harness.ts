@@ -72,6 +72,8 @@ export async function startEngine(world: World, extra: Partial<ChatEngineDeps> =
     onError: (error) => world.errors.push(error),
     newId: () => `local_${Date.now().toString(36)}_${(n += 1)}_${Math.random().toString(36).slice(2, 8)}`,
     now: () => (clock += 1000),
+    // Small pages, so a reload reads a chat from the device a page at a time as the app does.
+    storedPageSize: 3,
     ...extra,
   });
   await engine.start();

@@ -13,6 +13,9 @@
  *
  * Before a batch commits, the message-id mark (id-mark.ts) covers its ids: one more small
  * synced write per batch, so that a database that goes back in time never gives them again.
+ * The batch takes its ids first (repo.reserveMessageIds) and the mark covers them before the
+ * first chat row is locked: what happens while a batch holds chat rows delays every other
+ * node's batch that writes into those chats, so it holds them for its inserts and COMMIT only.
  *
  * The queue is bounded (`maxWaiting`, a few batches' worth): past it, `append` refuses at once
  * with ServerBusyError (HTTP 503 with Retry-After, which clients retry) instead of letting the
@@ -83,7 +86,7 @@ export interface AppenderOptions {
   afterCommit?: () => Promise<void>;
 }
 
-async function appendOne(trx: Tx, request: AppendRequest): Promise<AppendOutcome> {
+async function appendOne(trx: Tx, request: AppendRequest, id: number): Promise<AppendOutcome> {
   const chatId =
     request.chatId ??
     (await repo.ensureSingleChat(trx, request.senderId, request.recipientId, request.createdAt));
@@ -93,6 +96,7 @@ async function appendOne(trx: Tx, request: AppendRequest): Promise<AppendOutcome
     if (refused) return { stored: false, original: null, refused };
   }
   const stored = await repo.appendMessage(trx, {
+    id,
     chatId,
     senderId: request.senderId,
     clientMsgId: request.clientMsgId,
@@ -121,11 +125,13 @@ export function createAppender(
   let queue: Waiting[] = [];
   let writing = false;
 
-  /** Stores the messages in the transaction; the mark covers their ids before it commits. */
+  /** Stores the messages in the transaction, their ids covered by the mark before any chat row is locked. */
   async function appendAll(trx: Tx, batch: Waiting[]): Promise<AppendOutcome[]> {
+    const ids = await repo.reserveMessageIds(trx, batch.length);
+    await idMark.cover(ids.at(-1) ?? 0);
     const results: AppendOutcome[] = [];
-    for (const waiting of batch) results.push(await appendOne(trx, waiting.request));
-    await idMark.cover(Math.max(0, ...results.map((r) => (r.stored ? r.id : 0))));
+    for (const [i, waiting] of batch.entries())
+      results.push(await appendOne(trx, waiting.request, ids[i] as number));
     return results;
   }
 

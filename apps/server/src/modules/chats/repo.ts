@@ -180,7 +180,11 @@ export async function loadPairContext(
   };
 }
 
+const isPostgres = (db: DbOrTx): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
+
 export interface NewChatMessage {
+  /** Taken beforehand (reserveMessageIds); without it, the counter's next. */
+  id?: number;
   chatId: number;
   senderId: number | null;
   clientMsgId: string | null;
@@ -203,24 +207,27 @@ export interface NewChatMessage {
  * seq it took leaves no gap. No error is raised, so the transaction (and the other messages
  * of a batch) carries on.
  *
- * The caller covers the new id with the message-id mark (id-mark.ts) before it commits.
+ * The caller covers the new id with the message-id mark (id-mark.ts) before it commits: best
+ * before this locks the chat row (an id from reserveMessageIds), so that the mark's sync does
+ * not hold up other transactions waiting for the row.
  * A message with words (a text, a place, a card) is indexed for search in the same transaction.
  */
 export async function appendMessage(
   trx: Tx,
   message: NewChatMessage,
 ): Promise<{ id: number; seq: number } | null> {
-  if (trx.getExecutor().adapter instanceof PostgresAdapter) return appendOnPostgres(trx, message);
+  if (isPostgres(trx)) return appendOnPostgres(trx, message);
   // Plain SQL for the same reason as loadPairContext: this runs for every message.
   const head = await sql<{ last_seq: number }>`update "chats"
     set "last_seq" = "last_seq" + 1, "last_msg_at" = ${message.createdAt}
     where "id" = ${message.chatId} returning "last_seq"`.execute(trx);
   const seq = head.rows[0]?.last_seq;
   if (seq === undefined) throw new Error(`no chat ${message.chatId}`);
+  // A null id is the counter's next.
   const inserted = await sql<{ id: number }>`insert into "messages"
-    ("chat_id", "seq", "sender_id", "client_msg_id", "msg_type", "content", "created_at", "group_nick")
-    values (${message.chatId}, ${seq}, ${message.senderId}, ${message.clientMsgId}, ${message.msgType},
-      ${message.content}, ${message.createdAt}, ${message.groupNick ?? null})
+    ("id", "chat_id", "seq", "sender_id", "client_msg_id", "msg_type", "content", "created_at", "group_nick")
+    values (${message.id ?? null}, ${message.chatId}, ${seq}, ${message.senderId}, ${message.clientMsgId},
+      ${message.msgType}, ${message.content}, ${message.createdAt}, ${message.groupNick ?? null})
     on conflict ("sender_id", "client_msg_id") do nothing returning "id"`.execute(trx);
   const id = inserted.rows[0]?.id;
   if (id === undefined) {
@@ -252,8 +259,9 @@ async function appendOnPostgres(
       where "id" = ${message.chatId} returning "last_seq"
     ), "ins" as (
       insert into "messages"
-        ("chat_id", "seq", "sender_id", "client_msg_id", "msg_type", "content", "created_at", "group_nick")
-      select ${message.chatId}, "head"."last_seq", ${message.senderId}, ${message.clientMsgId}, ${message.msgType},
+        ("id", "chat_id", "seq", "sender_id", "client_msg_id", "msg_type", "content", "created_at", "group_nick")
+      select coalesce(${message.id ?? null}::bigint, nextval(pg_get_serial_sequence('messages', 'id'))),
+        ${message.chatId}, "head"."last_seq", ${message.senderId}, ${message.clientMsgId}, ${message.msgType},
         ${message.content}, ${message.createdAt}, ${message.groupNick ?? null} from "head"
       on conflict ("sender_id", "client_msg_id") do nothing returning "id", "seq"
     )${indexRow(postgresIndexTerms(message.msgType, message.content))}, "reader" as (
@@ -278,6 +286,24 @@ const indexRow = (terms: string | null) =>
     : sql`, "indexed" as (
       insert into "message_search" ("msg_id", "terms") select "ins"."id", ${terms}::tsvector from "ins"
     )`;
+
+/**
+ * `count` new msgIds, ascending, for the messages a transaction is about to store. Taken before
+ * it locks any chat row, so that the message-id mark can cover them first. PostgreSQL's
+ * sequence gives them to no one else (another node included); SQLite's counter moves past them
+ * in the transaction, which holds the database's only connection. Either way the counter
+ * reaches the mark's cover even when one of them ends up unused (a retried clientMsgId).
+ */
+export async function reserveMessageIds(trx: Tx, count: number): Promise<number[]> {
+  if (isPostgres(trx)) {
+    const { rows } = await sql<{ id: string }>`select nextval(pg_get_serial_sequence('messages', 'id'))
+      as "id" from generate_series(1, ${count})`.execute(trx);
+    return rows.map((row) => Number(row.id)).sort((a, b) => a - b);
+  }
+  const last = await messageIdCounter(trx, 'sqlite');
+  await moveMessageIdsPast(trx, 'sqlite', last + count);
+  return Array.from({ length: count }, (_, i) => last + 1 + i);
+}
 
 /**
  * Locks the chat row until commit (on PostgreSQL; SQLite has one writer at a time anyway):

@@ -1,7 +1,8 @@
 import type { ChatSession, GroupInfo, GroupView, ServerMessage } from '@paichat/protocol';
 import { GROUP_QR_TTL_MS } from '@paichat/protocol';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sessionsOf } from './support/chats';
+import sharp from 'sharp';
+import { sessionsOf, upload } from './support/chats';
 import { alertCode, groupTestbed, nextGroupMsg, type GroupsClient } from './support/groups';
 import { get, post } from './support/http';
 import type { SeededUser } from './support/seed';
@@ -42,6 +43,11 @@ describe.each(dialects)('groups on %s', (dialect) => {
       name: 'Alice, Bob, Carol',
       nameIsDefault: true,
       portrait: expect.stringMatching(/^\/file\/[0-9a-f]{32}\.webp$/),
+      faces: [
+        { nickName: 'Alice', portrait: '' },
+        { nickName: 'Bob', portrait: '' },
+        { nickName: 'Carol', portrait: '' },
+      ],
       notice: '',
       noticeTime: 0,
       ownerId: alice.userId,
@@ -98,6 +104,7 @@ describe.each(dialects)('groups on %s', (dialect) => {
       groupStatus: 'ACTIVE',
       nickName: 'Alice, Bob, Carol',
       portrait: group.portrait,
+      faces: group.faces,
       lastSeq: 1,
       unreadCount: 0,
       lastContent: 'Alice invited Bob, Carol to the group chat',
@@ -283,6 +290,49 @@ describe.each(dialects)('groups on %s', (dialect) => {
     expect(
       g.ok(await g.post<{ list: GroupView[] }>(bob, '/group/listSaved', {})).list.map((v) => v.groupId),
     ).not.toContain(group.groupId);
+  });
+
+  it("names the first nine members by joining, whose faces draw the group's picture, to members only, as they look now", async () => {
+    const people = await g.users('gina', 'hal', 'ivy', 'jo', 'kim', 'lu', 'max', 'ned', 'oz', 'pia');
+    const [gina, hal, ivy] = people;
+    for (const other of people.slice(1)) await g.befriend(gina, other);
+    const { group } = await g.create(gina, people.slice(1, 3));
+    const { group: big } = await g.create(gina, people.slice(1));
+    // A photo and a new name show at once, in every answer that shows the group.
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#36c' } })
+      .png()
+      .toBuffer();
+    const photo = (await upload(server.url, hal, png, 'me.png', '/file/upload?purpose=avatar')).url;
+    g.ok(await g.post(hal, '/my/updateInfo', { portrait: photo, nickName: 'Hal 2' }));
+    const faces = [
+      { nickName: 'Gina', portrait: '' },
+      { nickName: 'Hal 2', portrait: photo },
+      { nickName: 'Ivy', portrait: '' },
+    ];
+    expect((await g.info(ivy, group.groupId)).group.faces).toEqual(faces);
+    const sessions = await sessionsOf(server.url, ivy);
+    expect(sessions.find((s) => s.chatId === group.chatId)?.faces).toEqual(faces);
+    // Nine of ten, the first by joining.
+    expect((await g.info(ivy, big.groupId)).group.faces.map((f) => f.nickName)).toEqual([
+      'Gina',
+      'Hal 2',
+      'Ivy',
+      'Jo',
+      'Kim',
+      'Lu',
+      'Max',
+      'Ned',
+      'Oz',
+    ]);
+    g.ok(await g.post(ivy, '/group/setSaved', { groupId: big.groupId, saved: 'Y' }));
+    const saved = g.ok(await g.post<{ list: GroupView[] }>(ivy, '/group/listSaved', {})).list;
+    expect(saved.find((v) => v.groupId === big.groupId)?.faces).toHaveLength(9);
+    // A former member sees the picture, not who is in the group now.
+    g.ok(await g.post(ivy, '/group/quit', { groupId: group.groupId }));
+    expect((await g.info(ivy, group.groupId)).group.faces).toEqual([]);
+    const left = (await sessionsOf(server.url, ivy)).find((s) => s.chatId === group.chatId);
+    expect(left === undefined || left.faces === undefined).toBe(true);
+    expect((await g.info(gina, group.groupId)).group.faces.map((f) => f.nickName)).toEqual(['Gina', 'Hal 2']);
   });
 
   it('passes ownership of a quitting owner to the longest-standing member, and takes the chat off their list', async () => {

@@ -79,6 +79,16 @@ export const ChatState = z.object({
 });
 export type ChatState = z.infer<typeof ChatState>;
 
+/** A group's picture is drawn from at most this many of its first members (by joining). */
+export const GROUP_FACES_MAX = 9;
+
+/**
+ * One of the first members a group's picture shows: their photo, or, without one, their
+ * initials on a colour (the client draws the grid, in WeChat's 2×2 and 3×3 layouts).
+ */
+export const GroupFace = z.object({ nickName: z.string(), portrait: z.string() });
+export type GroupFace = z.infer<typeof GroupFace>;
+
 /** Spec 3 server session, plus the chat's position and the member's state. */
 export const ChatSession = ChatState.extend({
   /** SINGLE: the friend's user id (the local chat-list entry's userId); GROUP: the group id. */
@@ -90,6 +100,8 @@ export const ChatSession = ChatState.extend({
   /** The friend's remark when set, else their nickname (GROUP: the group name). */
   nickName: z.string(),
   portrait: z.string(),
+  /** GROUP only, while the viewer is a member: the faces its picture is drawn from. */
+  faces: z.array(GroupFace).max(GROUP_FACES_MAX).optional(),
   userType: z.string(),
   /** A one-line English preview of the newest visible message ('' when none). */
   lastContent: z.string(),

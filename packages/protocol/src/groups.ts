@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ChatSession, SendMsgResult, YesNo } from './chats';
+import { ChatSession, GROUP_FACES_MAX, GroupFace, SendMsgResult, YesNo } from './chats';
 import { endpoint } from './endpoint';
 import { ClientMsgId, IdString, outgoing } from './messages';
 import { text } from './text';
@@ -79,6 +79,8 @@ export const GroupView = z.object({
   nameIsDefault: z.boolean(),
   /** A grid image composed from up to nine members' avatars (a `/file/…` URL). */
   portrait: z.string(),
+  /** The first members by joining, whose faces the client draws as the group's picture (empty for a non-member). */
+  faces: z.array(GroupFace).max(GROUP_FACES_MAX),
   notice: z.string(),
   /** When the announcement was last edited (ms); 0 when never. */
   noticeTime: z.number(),

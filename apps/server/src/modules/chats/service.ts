@@ -52,6 +52,7 @@ import { pushToUsers } from '../../realtime/push';
 import * as friendsRepo from '../friends/repo';
 import type { AfterCommit, FriendsMadeEvent } from '../friends/service';
 import type { Visibility } from '../friends/visibility';
+import { groupFaces } from '../groups/faces';
 import * as usersRepo from '../users/repo';
 import type { PushNotifier } from '../webpush/notifier';
 import type { Appender, Refusal } from './appender';
@@ -194,6 +195,15 @@ export function createChatsService(deps: ChatsServiceDeps) {
     );
   }
 
+  /** Chat-list entries, each group's with its first members' faces (one query for the page). */
+  async function sessionsWithFaces(rows: readonly repo.SessionRow[]): Promise<ChatSession[]> {
+    const groupIds = rows.flatMap((row) =>
+      row.group_id === null || row.left_seq !== null ? [] : [row.group_id],
+    );
+    const faces = await groupFaces(db, groupIds);
+    return rows.map((row) => toChatSession(row, row.group_id === null ? undefined : faces.get(row.group_id)));
+  }
+
   async function stateAfter(chatId: number, userId: number): Promise<ChatState> {
     const chat = await repo.findMemberChat(db, chatId, userId);
     if (!chat) throw new ChatNotFoundError();
@@ -317,7 +327,7 @@ export function createChatsService(deps: ChatsServiceDeps) {
       const total = await repo.countSessions(db, viewerId);
       const rows = await repo.listSessions(db, viewerId, page.pageSize, (page.pageNum - 1) * page.pageSize);
       return {
-        list: rows.map(toChatSession),
+        list: await sessionsWithFaces(rows),
         total,
         pageNum: page.pageNum,
         pageSize: page.pageSize,
@@ -329,7 +339,8 @@ export function createChatsService(deps: ChatsServiceDeps) {
       const chat = await resolveChat(viewerId, ref);
       const row = await repo.findSession(db, viewerId, chat.chat_id);
       if (!row) throw new ChatNotFoundError();
-      return toChatSession(row);
+      const [session] = await sessionsWithFaces([row]);
+      return session as ChatSession;
     },
 
     /** A page of older messages: before lastMsgId, or the pageNum-th page back from the newest. */

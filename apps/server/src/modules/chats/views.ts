@@ -5,6 +5,7 @@ import {
   SYSTEM_USER_ID,
   type ChatSession,
   type ChatState,
+  type GroupFace,
   type ServerMessage,
 } from '@paichat/protocol';
 import type { MemberChat, SessionRow } from './repo';
@@ -168,8 +169,8 @@ function groupStatusOf(row: SessionRow): ChatSession['groupStatus'] {
   return row.group_status === 'DISMISSED' ? 'DISMISSED' : 'ACTIVE';
 }
 
-/** A chat-list entry. */
-export function toChatSession(row: SessionRow): ChatSession {
+/** A chat-list entry; a group's with the faces its picture is drawn from (groups/faces.ts), for a member. */
+export function toChatSession(row: SessionRow, faces?: readonly GroupFace[]): ChatSession {
   let lastMsg: ServerMessage | null = null;
   let lastContent = '';
   if (row.last_id !== null && row.last_msg_type !== null && row.last_created_at !== null) {
@@ -204,13 +205,15 @@ export function toChatSession(row: SessionRow): ChatSession {
   const common = { ...toChatState(row), lastContent, lastTime: Number(row.last_time), lastMsg };
   if (row.type === ChatType.GROUP) {
     const groupId = String(row.group_id ?? '');
+    const groupStatus = groupStatusOf(row);
     return {
       ...common,
       userId: groupId,
       groupId,
-      groupStatus: groupStatusOf(row),
+      groupStatus,
       nickName: row.group_name ?? '',
       portrait: row.group_portrait ?? '',
+      ...(groupStatus !== 'LEFT' && faces?.length ? { faces: [...faces] } : {}),
       userType: '',
     };
   }

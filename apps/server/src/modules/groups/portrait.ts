@@ -4,11 +4,11 @@
  * the whole block is centred vertically. A member without an avatar (or whose avatar cannot
  * be read) gets a plain tile.
  */
-import { AVATAR_SIZE } from '@paichat/protocol';
+import { AVATAR_SIZE, GROUP_FACES_MAX } from '@paichat/protocol';
 import sharp from 'sharp';
 import type { WrittenImage } from '../files/images';
 
-export const PORTRAIT_MEMBERS = 9;
+export const PORTRAIT_MEMBERS = GROUP_FACES_MAX;
 
 const GAP = 6;
 const BACKGROUND = '#dcdee3';

@@ -54,6 +54,7 @@ import type { Visibility } from '../friends/visibility';
 import * as usersRepo from '../users/repo';
 import type { PushNotifier } from '../webpush/notifier';
 import { pushGroupChanged, pushGroupMessage, type GroupLook, type GroupSender } from './delivery';
+import { groupFaces } from './faces';
 import { createGroupLook } from './look';
 import * as repo from './repo';
 import { groupAlert, toGroupMember, toGroupView, type AlertParams } from './views';
@@ -122,8 +123,12 @@ export function createGroupsService(deps: GroupsServiceDeps) {
 
   async function info(groupId: number, viewerId: number): Promise<GroupInfo> {
     const group = await viewOf(db, groupId, viewerId);
-    const members = group.role === null ? [] : await repo.listMembers(db, groupId, viewerId);
-    return { group: toGroupView(group), members: members.map(toGroupMember) };
+    if (group.role === null) return { group: toGroupView(group), members: [] };
+    const [members, faces] = await Promise.all([
+      repo.listMembers(db, groupId, viewerId),
+      groupFaces(db, [groupId]),
+    ]);
+    return { group: toGroupView(group, faces.get(groupId)), members: members.map(toGroupMember) };
   }
 
   /**
@@ -563,7 +568,12 @@ export function createGroupsService(deps: GroupsServiceDeps) {
     },
 
     async listSaved(viewerId: number): Promise<{ list: GroupView[] }> {
-      return { list: (await repo.listSavedGroups(db, viewerId)).map(toGroupView) };
+      const groups = await repo.listSavedGroups(db, viewerId);
+      const faces = await groupFaces(
+        db,
+        groups.map((group) => group.id),
+      );
+      return { list: groups.map((group) => toGroupView(group, faces.get(group.id))) };
     },
 
     /**

@@ -3,6 +3,7 @@ import {
   ALERT_TEXT,
   GROUP_NAME_MAX,
   type AlertCode,
+  type GroupFace,
   type GroupMember,
   type GroupRole,
   type GroupStatus,
@@ -20,7 +21,8 @@ export function statusFor(row: GroupForViewer): GroupStatus {
   return row.status === 'DISMISSED' ? 'DISMISSED' : 'ACTIVE';
 }
 
-export function toGroupView(row: GroupForViewer): GroupView {
+/** `faces`: the group's first members (groups/faces.ts), shown to its members only. */
+export function toGroupView(row: GroupForViewer, faces: readonly GroupFace[] = []): GroupView {
   // A former member sees the group's name and face, not what it announces after they left.
   const member = row.role !== null;
   return {
@@ -29,6 +31,7 @@ export function toGroupView(row: GroupForViewer): GroupView {
     name: row.name,
     nameIsDefault: row.name_is_default === 1,
     portrait: row.portrait,
+    faces: member ? [...faces] : [],
     notice: member ? row.notice : '',
     noticeTime: member ? row.notice_time : 0,
     ownerId: String(row.owner_id),

@@ -9,7 +9,7 @@ import { renderScreen } from '../../test/render';
 import { ChatEngineProvider } from '../../store/chat/hooks';
 import type { ChatEngine } from '../../store/chat/engine';
 import { getChatMessages } from '@paichat/protocol';
-import { BEN, createWorld, deliver, onlineEngine, sendAs } from '../../store/chat/testing/harness';
+import { AMY, BEN, createWorld, deliver, onlineEngine, sendAs } from '../../store/chat/testing/harness';
 import { ChatWindowScreen } from './ChatWindowScreen';
 
 // jsdom cannot scroll; see ChatWindowView.test.tsx.
@@ -83,5 +83,29 @@ describe('ChatWindowScreen on the chat engine', () => {
     const { nav } = await setupIn(world, `/wx/chatWindow/index?chatId=${world.ab}&userId=${BEN}`);
     await user.click(await screen.findByRole('button', { name: 'Chat info' }));
     expect(nav.navigateTo).toHaveBeenCalledWith(`/wx/personInfo/detail?userId=${BEN}`);
+  });
+
+  it('opens a search result far up the history at the message, marked, with the way back to the latest', async () => {
+    const world = createWorld();
+    for (let i = 1; i <= 150; i += 1) await sendAs(world, BEN, AMY, `m${i}`);
+    // Sent before this device was in use: it holds none of them.
+    while (world.device.take());
+    const found = world.server
+      .view(AMY, world.ab)
+      .messages.find((m) => (m.content as { text?: string }).text === 'm20');
+    await setupIn(world, `/wx/chatWindow/index?chatId=${world.ab}&msgId=${found?.msgId}&seq=${found?.seq}`);
+    // The list is the page around the message (a list of its own: it opens there).
+    const log = () => screen.getByRole('log', { name: 'Ben' });
+    // A long history and many pages: a loaded machine takes a while.
+    const slow = { timeout: 5000 };
+    const message = await screen.findByText('m20', {}, slow);
+    expect(log().contains(message)).toBe(true);
+    expect(message.closest('[data-focused]')).toBeTruthy();
+    expect(within(log()).getByText('m11')).toBeTruthy();
+    expect(within(log()).queryByText('Hello Amy')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Back to latest' }));
+    expect(await within(log()).findByText('Hello Amy', {}, slow)).toBeTruthy();
+    expect(within(log()).queryByText('m20')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Back to latest' })).toBeNull();
   });
 });

@@ -66,7 +66,7 @@ export function ChatWindowScreen({
   const engineReady = useChatList().status === 'ready';
   const target =
     params.msgId && Number(params.seq) > 0 ? { msgId: params.msgId, seq: Number(params.seq) } : null;
-  const focusMsgId = useRevealMessage(chatId, state, commands.loadOlder, target);
+  const revealed = useRevealMessage(chatId, state, commands, target);
   const entry = state.entry;
   const isGroup = entry?.windowType === 'GROUP';
   const group = useGroupChat(entry);
@@ -96,17 +96,18 @@ export function ChatWindowScreen({
       <ChatWindowView
         chatId={chatId}
         title={title}
-        state={state}
+        state={revealed.state}
         senderName={group.senderName}
         readOnlyText={group.readOnlyText}
         banner={
           group.groupId &&
           !group.readOnlyText && <GroupNoticeBanner key={group.groupId} groupId={group.groupId} />
         }
-        commands={commands}
+        commands={{ ...commands, loadOlder: revealed.loadOlder }}
         onBack={() => nav.navigateBack()}
         onInfo={onInfo}
-        focusMsgId={focusMsgId}
+        focusMsgId={revealed.focusMsgId}
+        newer={revealed.newer}
       />
     </ChatLinksContext>
   );

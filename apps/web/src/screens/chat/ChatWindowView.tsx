@@ -14,6 +14,7 @@ import { InputBar } from './InputBar';
 import { LocationSheet, type PlaceToSend } from './LocationSheet';
 import { MessageList } from './MessageList';
 import { useMediaSend } from './useMediaSend';
+import type { NewerPages } from './useRevealMessage';
 import s from './ChatWindow.module.css';
 
 export interface ChatWindowViewProps {
@@ -33,6 +34,8 @@ export interface ChatWindowViewProps {
   onInfo?: () => void;
   /** A message to bring into view and mark (opened from a search). */
   focusMsgId?: string;
+  /** Set while the list shows pages around that message rather than the newest. */
+  newer?: NewerPages;
 }
 
 type SheetName = 'location' | 'card' | 'favorites' | null;
@@ -53,6 +56,7 @@ export function ChatWindowView({
   onBack,
   onInfo,
   focusMsgId,
+  newer,
 }: ChatWindowViewProps) {
   const t = useT();
   const menuId = useId();
@@ -61,7 +65,11 @@ export function ChatWindowView({
   const [voiceMode, setVoiceMode] = useState(false);
   const [sheet, setSheet] = useState<SheetName>(null);
 
-  const send = (msgType: MsgType, content: unknown) => commands.send(chatId, msgType, content);
+  const send = (msgType: MsgType, content: unknown) => {
+    // What is sent shows at the newest: the list goes there.
+    if (newer?.hasNewer) newer.backToNewest();
+    return commands.send(chatId, msgType, content);
+  };
   const media = useMediaSend(send);
 
   const onAction = (action: AttachmentAction) => {
@@ -111,6 +119,8 @@ export function ChatWindowView({
       <main className={s.main} onPointerDown={() => menuOpen && setMenuOpen(false)}>
         <ChatImages messages={state.messages}>
           <MessageList
+            // Pages around a searched message, or the newest: each opens where it should.
+            key={newer ? 'around' : 'newest'}
             name={title}
             messages={state.messages}
             hasOlder={state.hasOlder}
@@ -120,6 +130,9 @@ export function ChatWindowView({
             onRetry={retry}
             viewportHeight={height}
             focusId={focusMsgId}
+            hasNewer={newer?.hasNewer}
+            onLoadNewer={newer?.loadNewer}
+            onBackToNewest={newer?.backToNewest}
           />
         </ChatImages>
       </main>

@@ -43,6 +43,11 @@ export interface MessageListProps {
   viewportHeight: number;
   /** A message to bring into view and mark for a moment once it is in the list (from a search). */
   focusId?: string;
+  /** Newer messages follow those shown (pages around a searched message): read at the bottom … */
+  hasNewer?: boolean;
+  onLoadNewer?: () => void;
+  /** … or left for the newest. */
+  onBackToNewest?: () => void;
 }
 
 /** How long a message opened from a search stays marked. */
@@ -66,6 +71,9 @@ export function MessageList({
   onRetry,
   viewportHeight,
   focusId,
+  hasNewer = false,
+  onLoadNewer,
+  onBackToNewest,
 }: MessageListProps) {
   const t = useT();
   const now = useNow();
@@ -147,6 +155,9 @@ export function MessageList({
           startReached={() => {
             if (hasOlder && !loadingOlder) onLoadOlder();
           }}
+          endReached={() => {
+            if (hasNewer) onLoadNewer?.();
+          }}
           increaseViewportBy={{ top: 400, bottom: 200 }}
           components={components}
           context={context}
@@ -171,14 +182,18 @@ export function MessageList({
           }}
         />
       </div>
-      {!atBottom && unseen && (
+      {(hasNewer || (!atBottom && unseen)) && (
         <button
           type="button"
           className={s.jump}
-          onClick={() => list.current?.scrollToIndex({ index: 'LAST', align: 'end', behavior: 'smooth' })}
+          onClick={() =>
+            hasNewer
+              ? onBackToNewest?.()
+              : list.current?.scrollToIndex({ index: 'LAST', align: 'end', behavior: 'smooth' })
+          }
         >
           <DownOutline aria-hidden />
-          <span>{t('chatWindow.jumpToLatest')}</span>
+          <span>{hasNewer ? t('chatWindow.backToLatest') : t('chatWindow.jumpToLatest')}</span>
         </button>
       )}
       <div className="visually-hidden" aria-live="polite">

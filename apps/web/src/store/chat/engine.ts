@@ -47,6 +47,7 @@ import { ChatStore, type ChatEngineSnapshot } from './chatStore';
 import type { ChatContext } from './context';
 import { History, type ChatRef } from './history';
 import { newClientMsgId } from './ids';
+import { readPage, type JumpPage, type PageAt } from './jump';
 import type { RemarkOf } from './messages';
 import { Outbox } from './outbox';
 import { Reads } from './reads';
@@ -287,6 +288,12 @@ export class ChatEngine implements ChatCommands {
 
   loadOlder(chatId: string): Promise<void> {
     return this.ctx.history.loadOlder(chatId);
+  }
+
+  readPage(chatId: string, at: PageAt): Promise<JumpPage> {
+    const rt = this.store.chat(chatId);
+    if (!rt) return Promise.reject(new Error(`unknown chat ${chatId}`));
+    return readPage(this.ctx.transport, rt.meta, at);
   }
 
   async send(chatId: string, msgType: MsgType, content: unknown): Promise<void> {

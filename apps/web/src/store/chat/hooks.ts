@@ -103,6 +103,7 @@ export function useChatCommands(): ChatCommands {
       return {
         open: () => Promise.reject(new Error('not signed in')),
         loadOlder: none,
+        readPage: () => Promise.reject(new Error('not signed in')),
         send: () => Promise.reject(new Error('not signed in')),
         retry: none,
         markRead: none,
@@ -116,6 +117,7 @@ export function useChatCommands(): ChatCommands {
     return {
       open: (ref) => engine.open(ref),
       loadOlder: (chatId) => engine.loadOlder(chatId),
+      readPage: (chatId, at) => engine.readPage(chatId, at),
       send: (chatId, msgType, content) => engine.send(chatId, msgType, content),
       retry: (chatId, localId) => engine.retry(chatId, localId),
       markRead: (chatId) => engine.markRead(chatId),

@@ -5,6 +5,7 @@
  * through the engine's commands; they never fetch chats or messages themselves.
  */
 import type { ChatType, GroupStatus, MsgType, SendStatus } from '@paichat/protocol';
+import type { JumpPage, PageAt } from './jump';
 
 /** Spec 3, chat-list entry (kept per user under `{userId}_chatlistData`). */
 export interface ChatListEntry {
@@ -125,6 +126,11 @@ export interface ChatCommands {
   /** Opens a chat by chatId, or a SINGLE chat by the friend's userId; resolves its chatId. */
   open(ref: { chatId?: string; userId?: string }): Promise<string>;
   loadOlder(chatId: string): Promise<void>;
+  /**
+   * A page of the chat read from the server and not kept (jump.ts): around a message opened from
+   * a search beyond the held history, and the pages before and after it.
+   */
+  readPage(chatId: string, at: PageAt): Promise<JumpPage>;
   /**
    * Adds the message at once (`local_` id, `wating`) and sends it, through the persistent outbox.
    * Resolves once the first attempt is over (the row shows how it went); rejects only when the

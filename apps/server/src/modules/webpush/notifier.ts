@@ -160,7 +160,7 @@ export function createPushNotifier(deps: PushNotifierDeps) {
       const response = await send(request.endpoint, {
         method: 'POST',
         headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, String(v)])),
-        body: request.body,
+        body: request.body && new Uint8Array(request.body),
         signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
       });
       await response.body?.cancel();

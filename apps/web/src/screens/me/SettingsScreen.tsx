@@ -6,6 +6,7 @@ import { useNav } from '../../nav';
 import { NATIVE_NAMES, currentLocale, directionOf, useT } from '../../i18n';
 import { useClearChatCache } from '../../store/chat/hooks';
 import { confirmDialog, showToast } from '../../lib/ui';
+import { NotificationSettings } from './NotificationSettings';
 import { useSignOut } from './useSignOut';
 import s from './MeScreen.module.css';
 
@@ -21,7 +22,7 @@ export interface SettingsLinks {
 
 /**
  * Settings: language, password, the accounts to sign in with, the privacy and service agreement, what this app is, clearing
- * the chats stored on this browser (they come back from the server), and sign-out.
+ * the chats stored on this browser (they come back from the server), notifications on this device, and sign-out.
  */
 export function SettingsScreen({ links }: { links: SettingsLinks }) {
   const t = useT();
@@ -80,6 +81,7 @@ export function SettingsScreen({ links }: { links: SettingsLinks }) {
           },
         ]}
       />
+      <NotificationSettings />
       <InfoList
         rows={[
           {

@@ -10,7 +10,6 @@ import {
   noticePush,
 } from '@paichat/protocol';
 import type { FastifyBaseLogger } from 'fastify';
-import svgCaptcha from 'svg-captcha';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import { isUniqueViolation, type Db, type Tx } from '../../db';
@@ -25,6 +24,7 @@ import {
 import type { Bus } from '../../realtime/bus';
 import { closeSessionSockets, pushToUsers } from '../../realtime/push';
 import * as webPushRepo from '../webpush/repo';
+import { makeCaptcha } from './captcha';
 import { summarizeUserAgent } from './device';
 import { hashPassword, verifyPassword, warmUpPasswordCheck } from './password';
 import * as repo from './repo';
@@ -141,20 +141,14 @@ export function createAuthService(deps: AuthServiceDeps) {
           account !== '' &&
           (await accountNeedsCode(db, account.toLowerCase(), clock.now())));
       if (!needed) return { enabled: false, captchaId: '', image: '' };
-      const captcha = svgCaptcha.create({
-        size: 4,
-        noise: 2,
-        ignoreChars: '0oO1iIlL',
-        width: 120,
-        height: 40,
-      });
+      const captcha = makeCaptcha();
       const captchaId = randomBytes(16).toString('base64url');
       const answer = captcha.text.toLowerCase();
       const now = clock.now();
       await repo.deleteExpiredCaptchas(db, now);
       await repo.insertCaptcha(db, captchaId, answer, now + CAPTCHA_TTL_MS);
       deps.onCaptchaIssued?.(captchaId, answer);
-      const image = `data:image/svg+xml;base64,${Buffer.from(captcha.data).toString('base64')}`;
+      const image = `data:image/svg+xml;base64,${Buffer.from(captcha.svg).toString('base64')}`;
       return { enabled: true, captchaId, image };
     },
 

@@ -2,6 +2,7 @@
  * Our thin layer over antd-mobile's imperative pieces (Toast, Dialog) and its global setup, so
  * the UI kit can be swapped in one place.
  */
+import type { CSSProperties } from 'react';
 import type { Locale as UiLocale } from 'antd-mobile/es/locales/base';
 import { TOAST_DURATION_MS } from '@paichat/protocol';
 import type { Locale } from '../i18n/languages';
@@ -29,10 +30,16 @@ export async function installReact19Render(): Promise<void> {
 }
 
 export interface ToastOptions {
-  /** 'top' for server messages (spec 8), centre otherwise. */
+  /** 'top' for server messages (spec 8): just below the page's header, never over its title. Centre otherwise. */
   position?: 'center' | 'top';
   /** 'alert' for failures (announced at once), 'status' for confirmations. */
   role?: 'alert' | 'status';
+}
+
+/** Where a page's header (title bar or brand heading) ends on screen, in px (0 without one). */
+function headerBottom(): number {
+  const header = document.querySelector('header');
+  return header ? Math.max(0, header.getBoundingClientRect().bottom) : 0;
 }
 
 export function showToast(message: string, { position = 'center', role = 'alert' }: ToastOptions = {}): void {
@@ -41,6 +48,13 @@ export function showToast(message: string, { position = 'center', role = 'alert'
       content: <span role={role}>{message}</span>,
       position,
       duration: TOAST_DURATION_MS,
+      // antd-mobile puts a top toast at 20% of the screen, over a title or heading there.
+      ...(position === 'top'
+        ? {
+            maskClassName: 'app-toast-top',
+            maskStyle: { '--app-toast-top': `${headerBottom()}px` } as CSSProperties,
+          }
+        : {}),
     }),
   );
 }

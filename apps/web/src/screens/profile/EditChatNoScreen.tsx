@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { CHAT_NO_MAX } from '@paichat/protocol';
 import { useSetMyChatNo } from '../../api/queries/setMyChatNo';
 import { useMyInfo } from '../../api/queries/myInfo';
+import { InfoList } from '../../components/InfoList';
 import { TextField } from '../../components/TextField';
 import { confirmDialog } from '../../lib/ui';
 import { useNav } from '../../nav';
@@ -14,19 +15,14 @@ import { FormError } from './FormError';
 import { chatNoRules } from './rules';
 import s from './profile.module.css';
 
-/** A chat ID, once set, only shows. */
+/** A chat ID, once set, only shows: as text in a row, not as a field that looks editable. */
 function ChatNoShown({ chatNo }: { chatNo: string }) {
   const t = useT();
   return (
-    <div className={s.form}>
-      <TextField
-        label={t('profile.chatId')}
-        value={chatNo}
-        onValueChange={() => undefined}
-        readOnly
-        hint={t('profile.chatIdFixed')}
-      />
-    </div>
+    <>
+      <InfoList rows={[{ key: 'chatNo', label: t('profile.chatId'), value: chatNo }]} />
+      <p className={s.note}>{t('profile.chatIdFixed')}</p>
+    </>
   );
 }
 

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompressPlugin } from './build/precompress';
+import { protocolForWebPlugin } from './build/protocolForWeb';
 import { serviceWorkerPlugin } from './build/serviceWorker';
 
 /**
@@ -37,8 +38,9 @@ export default defineConfig(({ mode }) => {
   const target = env.PAICHAT_API_URL || 'http://localhost:8080';
   return {
     base: '/',
-    // The service worker (/sw.js, the offline shell), then the .br and .gz copies the server sends.
-    plugins: [react(), serviceWorkerPlugin(), precompressPlugin()],
+    // The protocol as the web bundles it (build/protocolForWeb.ts: no zod on the first page), the
+    // service worker (/sw.js, the offline shell), then the .br and .gz copies the server sends.
+    plugins: [react(), protocolForWebPlugin(), serviceWorkerPlugin(), precompressPlugin()],
     build: {
       outDir: 'dist',
       emptyOutDir: true,

@@ -41,9 +41,12 @@ import {
   STAT_RETRIES,
   STAT_RETRY_DELAY_MS,
   STAT_VALUE_MAX,
-  StatConfig,
   hasForbiddenCharacters,
 } from '@paichat/protocol';
+import { lazyModule } from './lazyModule';
+
+/** The collector's answer is checked with the protocol's schema, loaded off the first page's path. */
+const statConfig = lazyModule(() => import('@paichat/protocol').then((m) => m.StatConfig));
 
 /** The events this module sends; `track` takes others too. */
 export const StatEventName = {
@@ -383,7 +386,7 @@ export class Analytics {
       const query = new URLSearchParams({ appKey: this.options.appKey, version: this.version });
       const response = await this.request(`${this.options.url}/stat/config?${query.toString()}`, {});
       const body = (await response.json()) as { code?: unknown; data?: unknown };
-      const answer = body.code === 200 ? StatConfig.safeParse(body.data) : null;
+      const answer = body.code === 200 ? (await statConfig.load()).safeParse(body.data) : null;
       let enable: boolean;
       if (answer?.success) enable = answer.data.ret === 0 && answer.data.enable;
       // A refusal (a key or version the collector cannot take) holds like `enable: false`.

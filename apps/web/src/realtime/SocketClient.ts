@@ -28,10 +28,17 @@ import {
   HEARTBEAT_REPLY,
   NoticeType,
   RECONNECT_DELAY_MS,
-  ServerPush,
   WS_PATH,
   type ClientFrame,
+  type ServerPush,
 } from '@paichat/protocol';
+import { lazyModule } from '../lib/lazyModule';
+
+/**
+ * The push schema (and zod under it) is not on the first page's path (the bundle budget): it
+ * loads with the first connect, alongside the ticket, and is at hand before any frame arrives.
+ */
+const pushSchema = lazyModule(() => import('@paichat/protocol').then((m) => m.ServerPush));
 
 /** The part of the browser WebSocket the client uses; tests inject their own. */
 export interface WebSocketLike {
@@ -176,8 +183,8 @@ export class SocketClient {
     this.setStatus('connecting', null);
     const attempt = this.attempt;
     const current = () => attempt === this.attempt && token === this.token;
-    this.ticketFor(token).then(
-      (ticket) => {
+    Promise.all([this.ticketFor(token), pushSchema.load()]).then(
+      ([ticket]) => {
         if (current()) this.openWith(ticket);
       },
       () => {
@@ -246,7 +253,9 @@ export class SocketClient {
     } catch {
       return;
     }
-    const parsed = ServerPush.safeParse(raw);
+    // Loaded before the socket was opened (open()), so never null here.
+    const parsed = pushSchema.current()?.safeParse(raw);
+    if (!parsed) return;
     if (!parsed.success) {
       if (import.meta.env.DEV) console.warn('[socket] dropped an unknown frame', parsed.error.issues);
       return;

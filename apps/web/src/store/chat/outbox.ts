@@ -19,7 +19,6 @@
 import {
   ErrorId,
   MsgType,
-  OutgoingMessage,
   SendStatus,
   SYSTEM_USER_ID,
   groupSendMsg,
@@ -28,6 +27,7 @@ import {
   type RequestOf,
   type SendMsgResult,
 } from '@paichat/protocol';
+import { lazyModule } from '../../lib/lazyModule';
 import { lastVisiblePreview, laterPreview, previewOf } from './chatState';
 import { stoppedError, type ChatContext } from './context';
 import { noticeIdFor } from './ids';
@@ -47,6 +47,9 @@ export interface OutboxOptions {
   /** The signed-in user's name and portrait, for own rows. */
   profile: () => { nickName: string; portrait: string } | undefined;
 }
+
+/** A new message is checked with the protocol's schema, loaded off the first page's path (zod). */
+const outgoingSchema = lazyModule(() => import('@paichat/protocol').then((m) => m.OutgoingMessage));
 
 /** The notice a refused send shows, by the answer's statusCode (a key of the bundle). */
 const REFUSAL_KEYS: Partial<Record<string, string>> = {
@@ -99,7 +102,7 @@ export class Outbox {
     const { store, now } = this.ctx;
     const rt = store.chat(chatId);
     if (!rt || store.stopped) throw new Error(`unknown chat ${chatId}`);
-    const parsed = OutgoingMessage.safeParse({ msgType, content });
+    const parsed = (await outgoingSchema.load()).safeParse({ msgType, content });
     if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? 'invalid message');
     await store.loaded(rt);
     // Signed out (or the page going) before it was written down: it was never accepted.

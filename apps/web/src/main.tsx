@@ -5,7 +5,6 @@
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import './styles/global.css';
 import { installReact19Render, syncUiLocale } from './lib/ui';
@@ -13,7 +12,7 @@ import { installWidthScaling } from './lib/viewport';
 import { readAuthToken } from './lib/authToken';
 import { i18n, initLocale, isLocale } from './i18n';
 import { NavContext } from './nav';
-import { startPaths } from './router';
+import { AppRoutes, startPaths } from './router';
 import { startupRedirect } from './startup';
 import { bootstrap } from './bootstrap';
 import { UpdatePrompt } from './components/UpdatePrompt';
@@ -48,7 +47,7 @@ async function start(): Promise<void> {
         <SessionContext value={app.session}>
           <ChatLifecycleContext value={app.chats}>
             <NavContext value={app.nav}>
-              <RouterProvider router={app.router} />
+              <AppRoutes router={app.router} />
               <UpdatePrompt />
             </NavContext>
           </ChatLifecycleContext>

@@ -5,8 +5,13 @@
  *
  * Screens do not know paths: the table hands each the URLs it links to.
  */
-import type { RouteObject } from 'react-router';
-import { createHashRouter } from 'react-router';
+import {
+  UNSAFE_createHashHistory as createHashHistory,
+  unstable_HistoryRouter as HistoryRouter,
+  useLocation,
+  useRoutes,
+  type RouteObject,
+} from 'react-router';
 import {
   CompassOutline,
   MessageFill,
@@ -17,11 +22,13 @@ import {
   UserOutline,
 } from 'antd-mobile-icons';
 import { Navigator, type RouteIndex } from './nav';
+import { historyRouter, type HistoryRouter as AppRouter } from './nav/historyRouter';
 import { HOME, normalizeUrl } from './nav/rules';
 import { TabLayout } from './components/TabLayout';
 import type { TabDef } from './components/TabBar';
 import { RedirectIfSignedIn, RequireAuth } from './components/routeGuards';
 import { lazyPage } from './components/AsyncPage';
+import { RouteErrorBoundary } from './components/RouteErrorBoundary';
 import { NotFoundScreen } from './screens/common/NotFoundScreen';
 import { ErrorScreen } from './screens/common/ErrorScreen';
 
@@ -230,7 +237,6 @@ const loginProps = {
 
 const routes: RouteObject[] = [
   {
-    errorElement: <ErrorScreen />,
     children: [
       page(
         paths.home,
@@ -459,9 +465,27 @@ export const routeIndex: RouteIndex = {
 export const startPaths = { signedIn: paths.message, signedOut: paths.detect, login: paths.login } as const;
 
 export function createAppRouter() {
-  const router = createHashRouter(routes);
+  const router = historyRouter(createHashHistory({ v5Compat: true }));
   const nav = new Navigator(router, routeIndex);
   return { router, nav };
+}
+
+function RoutedPages() {
+  // A screen that threw shows the error page until the next navigation.
+  return (
+    <RouteErrorBoundary page={useLocation().key} fallback={<ErrorScreen />}>
+      {useRoutes(routes)}
+    </RouteErrorBoundary>
+  );
+}
+
+/** The pages of the route table, at the router's location. */
+export function AppRoutes({ router }: { router: AppRouter }) {
+  return (
+    <HistoryRouter history={router.history}>
+      <RoutedPages />
+    </HistoryRouter>
+  );
 }
 
 /** For tests: the route objects themselves. */

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createHashRouter } from 'react-router';
+import { UNSAFE_createHashHistory as createHashHistory } from 'react-router';
+import { historyRouter } from './historyRouter';
 import { browserHistoryIndex, Navigator } from './navigator';
 import type { RouteIndex } from './rules';
 
@@ -10,7 +11,7 @@ const routes: RouteIndex = {
 
 function setup(start = '/tab/one', index: RouteIndex = routes) {
   window.history.replaceState(null, '', `#${start}`);
-  const router = createHashRouter([{ path: '*', element: null }]);
+  const router = historyRouter(createHashHistory({ v5Compat: true }));
   const onReject = vi.fn();
   const nav = new Navigator(router, index, browserHistoryIndex, onReject);
   const where = () => router.state.location.pathname + router.state.location.search;

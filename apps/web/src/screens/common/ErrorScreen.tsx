@@ -1,4 +1,3 @@
-import { useRouteError } from 'react-router';
 import { ExclamationCircleOutline } from 'antd-mobile-icons';
 import { TitleBar } from '../../components/TitleBar';
 import { EmptyState } from '../../components/EmptyState';
@@ -8,8 +7,6 @@ import s from './common.module.css';
 /** A screen threw while rendering: keep the app's frame and offer a reload. */
 export function ErrorScreen() {
   const t = useT();
-  const error = useRouteError();
-  if (import.meta.env.DEV) console.error(error);
   return (
     <div>
       <TitleBar title={t('errors.internal')} />

@@ -1,27 +1,47 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { migrateToLatest, openDatabase, type Db } from '../../db';
 import { ServerBusyError } from '../../errors';
 import { createLogger } from '../../logger';
-import { createAppender, type AppendOutcome, type AppendRequest } from './appender';
+import { createAppender, type AppendRequest } from './appender';
 import { noIdMark } from './id-mark';
 import { ensureSingleChat, listMessagesAfter } from './repo';
 import { insertPlainUser } from '../../../test/support/rows';
+import { availableDialects, PG_URL, withPg } from '../../../test/support/server';
 
-describe('appender (group commit)', () => {
+const dialects = await availableDialects();
+
+// On PostgreSQL a batch of two or more goes as one statement (repo.appendMessagesOnPostgres).
+describe.each(dialects)('appender (group commit) on %s', (dialect) => {
   let db: Db;
+  let dropSchema = async () => {};
   let a: number;
   let b: number;
   let chatId: number;
   const logger = createLogger({ logLevel: 'silent' });
 
   beforeEach(async () => {
-    db = openDatabase({ dialect: 'sqlite', file: ':memory:' }).db;
-    await migrateToLatest(db, 'sqlite');
+    if (dialect === 'sqlite') {
+      db = openDatabase({ dialect, file: ':memory:' }).db;
+    } else {
+      const schema = `a_${randomBytes(5).toString('hex')}`;
+      await withPg((c) => c.query(`create schema "${schema}"`));
+      dropSchema = () => withPg((c) => c.query(`drop schema "${schema}" cascade`)).then(() => {});
+      db = openDatabase({
+        dialect,
+        url: `${PG_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+      }).db;
+    }
+    await migrateToLatest(db, dialect);
     const user = (nick: string) => insertPlainUser(db, nick);
     [a, b] = [await user('a'), await user('b')];
     chatId = await db.transaction().execute((trx) => ensureSingleChat(trx, a, b, 1));
   });
-  afterEach(() => db.destroy());
+  afterEach(async () => {
+    await db.destroy();
+    await dropSchema();
+  });
 
   const request = (
     text: string,
@@ -51,6 +71,16 @@ describe('appender (group commit)', () => {
       [3, '{"text":"m3"}'],
     ]);
     expect(transactions).toHaveBeenCalledTimes(1);
+    // Each is indexed for search, and the sender has read up to the last.
+    const indexed = await sql<{ n: number }>`select count(*) as "n" from "message_search"`.execute(db);
+    expect(Number(indexed.rows[0]?.n)).toBe(3);
+    const sender = await db
+      .selectFrom('chat_members')
+      .select('read_seq')
+      .where('chat_id', '=', chatId)
+      .where('user_id', '=', a)
+      .executeTakeFirstOrThrow();
+    expect(sender.read_seq).toBe(3);
   });
 
   it('answers a copy in the same batch, or a later retry, with the original and leaves no gap', async () => {
@@ -63,12 +93,12 @@ describe('appender (group commit)', () => {
     expect(first).toMatchObject({ stored: true, seq: 1 });
     expect(copy).toMatchObject({ stored: false, original: { seq: 1, content: '{"text":"x"}' } });
     expect(other).toMatchObject({ stored: true, seq: 2 });
-    const later = await appender.append(request('x', 'local_same'));
+    const [later, next] = await Promise.all([
+      appender.append(request('x', 'local_same')),
+      appender.append(request('z', null)),
+    ]);
     expect(later).toMatchObject({ stored: false, original: { seq: 1 } });
-    expect((await appender.append(request('z', null))) as AppendOutcome).toMatchObject({
-      stored: true,
-      seq: 3,
-    });
+    expect(next).toMatchObject({ stored: true, seq: 3 });
     const chat = await db
       .selectFrom('chats')
       .select(['last_seq'])

@@ -15,7 +15,8 @@
  * synced write per batch, so that a database that goes back in time never gives them again.
  * The batch takes its ids first (repo.reserveMessageIds) and the mark covers them before the
  * first chat row is locked: what happens while a batch holds chat rows delays every other
- * node's batch that writes into those chats, so it holds them for its inserts and COMMIT only.
+ * node's batch that writes into those chats, so it holds them for its inserts and COMMIT only
+ * (on PostgreSQL, one statement for the whole batch when it can: appendTogether).
  *
  * The queue is bounded (`maxWaiting`, a few batches' worth): past it, `append` refuses at once
  * with ServerBusyError (HTTP 503 with Retry-After, which clients retry) instead of letting the
@@ -86,6 +87,29 @@ export interface AppenderOptions {
   afterCommit?: () => Promise<void>;
 }
 
+const newMessage = (
+  request: AppendRequest,
+  chatId: number,
+  id: number,
+): repo.NewChatMessage & { id: number } => ({
+  id,
+  chatId,
+  senderId: request.senderId,
+  clientMsgId: request.clientMsgId,
+  msgType: request.msgType,
+  content: request.content,
+  createdAt: request.createdAt,
+  groupNick: request.groupNick ?? null,
+});
+
+/** A message that was not stored: its clientMsgId's original, which must exist. */
+async function originalOf(trx: Tx, request: AppendRequest): Promise<AppendOutcome> {
+  const original = await repo.findByClientMsgId(trx, request.senderId, request.clientMsgId ?? '');
+  if (!original)
+    throw new Error(`a message to chat ${request.chatId} was not stored, nor found by its clientMsgId`);
+  return { stored: false, original };
+}
+
 async function appendOne(trx: Tx, request: AppendRequest, id: number): Promise<AppendOutcome> {
   const chatId =
     request.chatId ??
@@ -95,20 +119,35 @@ async function appendOne(trx: Tx, request: AppendRequest, id: number): Promise<A
     const refused = await request.admit(trx);
     if (refused) return { stored: false, original: null, refused };
   }
-  const stored = await repo.appendMessage(trx, {
-    id,
-    chatId,
-    senderId: request.senderId,
-    clientMsgId: request.clientMsgId,
-    msgType: request.msgType,
-    content: request.content,
-    createdAt: request.createdAt,
-    groupNick: request.groupNick ?? null,
+  const stored = await repo.appendMessage(trx, newMessage(request, chatId, id));
+  return stored ? { stored: true, ...stored, chatId } : originalOf(trx, request);
+}
+
+/**
+ * A batch of sends into known chats, with nothing to admit, on PostgreSQL: one statement
+ * (repo.appendMessagesOnPostgres). A copy of a clientMsgId already in the batch is answered
+ * with the original, as is one stored before.
+ */
+async function appendTogether(trx: Tx, requests: AppendRequest[], ids: number[]): Promise<AppendOutcome[]> {
+  const sent = new Set<string>();
+  const firsts = requests.flatMap((request, i) => {
+    const key = request.clientMsgId === null ? null : `${request.senderId} ${request.clientMsgId}`;
+    if (key !== null && sent.has(key)) return [];
+    if (key !== null) sent.add(key);
+    return [newMessage(request, request.chatId as number, ids[i] as number)];
   });
-  if (stored) return { stored: true, ...stored, chatId };
-  const original = await repo.findByClientMsgId(trx, request.senderId, request.clientMsgId ?? '');
-  if (!original) throw new Error('a conflicting clientMsgId has no message');
-  return { stored: false, original };
+  const seqs = await repo.appendMessagesOnPostgres(trx, firsts);
+  const outcomes: AppendOutcome[] = [];
+  for (const [i, request] of requests.entries()) {
+    const id = ids[i] as number;
+    const seq = seqs.get(id);
+    outcomes.push(
+      seq === undefined
+        ? await originalOf(trx, request)
+        : { stored: true, id, seq, chatId: request.chatId as number },
+    );
+  }
+  return outcomes;
 }
 
 /** Sorts by chat id (a new pair's chat last), keeping arrival order within a chat. */
@@ -129,6 +168,9 @@ export function createAppender(
   async function appendAll(trx: Tx, batch: Waiting[]): Promise<AppendOutcome[]> {
     const ids = await repo.reserveMessageIds(trx, batch.length);
     await idMark.cover(ids.at(-1) ?? 0);
+    const requests = batch.map((waiting) => waiting.request);
+    if (batch.length > 1 && repo.isPostgres(trx) && requests.every((r) => r.chatId !== null && !r.admit))
+      return appendTogether(trx, requests, ids);
     const results: AppendOutcome[] = [];
     for (const [i, waiting] of batch.entries())
       results.push(await appendOne(trx, waiting.request, ids[i] as number));

@@ -180,7 +180,7 @@ export async function loadPairContext(
   };
 }
 
-const isPostgres = (db: DbOrTx): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
+export const isPostgres = (db: DbOrTx): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
 
 export interface NewChatMessage {
   /** Taken beforehand (reserveMessageIds); without it, the counter's next. */
@@ -277,6 +277,61 @@ async function appendOnPostgres(
     return null;
   }
   return { id: Number(row.id), seq: Number(row.seq) };
+}
+
+/**
+ * appendMessage for several messages at once on PostgreSQL, each with its reserved id, given in
+ * order of chat, then arrival: one statement locks their chats in id order, takes each chat's
+ * next seqs, stores the rows, their search index rows and their senders' read positions. A
+ * batch then holds its chats' rows for that one round trip and its COMMIT, not for one round
+ * trip per message. A message whose clientMsgId is already stored takes no seq and is not in
+ * the answer (id → seq); one racing in from another transaction fails the statement on the
+ * unique key, as does a copy within `messages` (callers send each clientMsgId once).
+ */
+export async function appendMessagesOnPostgres(
+  trx: Tx,
+  messages: (NewChatMessage & { id: number })[],
+): Promise<Map<number, number>> {
+  const column = <T>(pick: (message: NewChatMessage & { id: number }) => T): T[] => messages.map(pick);
+  const { rows } = await sql<{ id: string; seq: number }>`with "input" as (
+      select * from unnest(${column((m) => m.id)}::bigint[], ${column((m) => m.chatId)}::bigint[],
+        ${column((m) => m.senderId)}::bigint[], ${column((m) => m.clientMsgId)}::text[],
+        ${column((m) => m.msgType)}::text[], ${column((m) => m.content)}::text[],
+        ${column((m) => m.createdAt)}::bigint[], ${column((m) => m.groupNick ?? null)}::text[],
+        ${column((m) => postgresIndexTerms(m.msgType, m.content))}::text[])
+        with ordinality as "t"("id", "chat_id", "sender_id", "client_msg_id", "msg_type", "content",
+          "created_at", "group_nick", "terms", "ord")
+    ), "fresh" as (
+      select * from "input" where not exists (select from "messages" as "m"
+        where "m"."sender_id" = "input"."sender_id" and "m"."client_msg_id" = "input"."client_msg_id")
+    ), "counts" as (
+      select "chat_id", count(*) as "n", max("created_at") as "at" from "fresh" group by "chat_id"
+    ), "locked" as (
+      select "id" from "chats" where "id" in (select "chat_id" from "counts") order by "id" for update
+    ), "head" as (
+      update "chats" set "last_seq" = "chats"."last_seq" + "counts"."n", "last_msg_at" = "counts"."at"
+      from "counts" join "locked" on "locked"."id" = "counts"."chat_id"
+      where "chats"."id" = "counts"."chat_id"
+      returning "chats"."id", "chats"."last_seq" - "counts"."n" as "base"
+    ), "ins" as (
+      insert into "messages"
+        ("id", "chat_id", "seq", "sender_id", "client_msg_id", "msg_type", "content", "created_at", "group_nick")
+      select "f"."id", "f"."chat_id", "head"."base" + row_number() over (partition by "f"."chat_id" order by "f"."ord"),
+        "f"."sender_id", "f"."client_msg_id", "f"."msg_type", "f"."content", "f"."created_at", "f"."group_nick"
+      from "fresh" as "f" join "head" on "head"."id" = "f"."chat_id"
+      returning "id", "chat_id", "seq", "sender_id"
+    ), "indexed" as (
+      insert into "message_search" ("msg_id", "terms")
+      select "ins"."id", "f"."terms"::tsvector from "ins" join "fresh" as "f" on "f"."id" = "ins"."id"
+      where "f"."terms" is not null
+    ), "reader" as (
+      update "chat_members" set "read_seq" = "r"."seq"
+      from (select "chat_id", "sender_id", max("seq") as "seq" from "ins" group by "chat_id", "sender_id") as "r"
+      where "chat_members"."chat_id" = "r"."chat_id" and "chat_members"."user_id" = "r"."sender_id"
+        and "chat_members"."read_seq" < "r"."seq"
+    )
+    select "id", "seq" from "ins"`.execute(trx);
+  return new Map(rows.map((row) => [Number(row.id), Number(row.seq)]));
 }
 
 /** The search index row of the message the statement stores, when it has words (search/repo.ts). */

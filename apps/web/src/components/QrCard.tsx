@@ -4,7 +4,8 @@ import { DownlandOutline, LinkOutline, ScanningOutline } from 'antd-mobile-icons
 import { useT } from '../i18n';
 import { copyAndTell } from '../lib/clipboard';
 import { qrPng, saveBlob } from '../lib/qrImage';
-import { Avatar } from './Avatar';
+import type { GroupFace } from '@paichat/protocol';
+import { GroupAvatar } from './GroupAvatar';
 import { showToast } from '../lib/ui';
 import s from './QrCard.module.css';
 
@@ -14,6 +15,8 @@ export interface QrCardProps {
   /** Who or what the card is for: its heading (the card's name). */
   name: string;
   portrait: string;
+  /** A group's card: its first members, drawn as its picture. */
+  faces?: readonly GroupFace[];
   /** The photo's accessible name. */
   portraitAlt: string;
   /** Under the name (a region). */
@@ -29,7 +32,17 @@ export interface QrCardProps {
 }
 
 /** A QR card (photo, name, the code, hints) with Scan, Save image and Copy link. */
-export function QrCard({ name, portrait, portraitAlt, subtitle, link, qrAlt, hints, fileName }: QrCardProps) {
+export function QrCard({
+  name,
+  portrait,
+  faces,
+  portraitAlt,
+  subtitle,
+  link,
+  qrAlt,
+  hints,
+  fileName,
+}: QrCardProps) {
   const t = useT();
   const qr = useRef<SVGSVGElement>(null);
   const nameId = useId();
@@ -48,7 +61,7 @@ export function QrCard({ name, portrait, portraitAlt, subtitle, link, qrAlt, hin
     <>
       <section className={s.card} aria-labelledby={nameId}>
         <div className={s.who}>
-          <Avatar name={name} src={portrait || undefined} alt={portraitAlt} size={56} />
+          <GroupAvatar name={name} portrait={portrait} faces={faces} alt={portraitAlt} size={56} />
           <div className={s.names}>
             <h2 id={nameId} className={s.name}>
               {name}

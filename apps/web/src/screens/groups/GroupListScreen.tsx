@@ -35,7 +35,7 @@ export function GroupListScreen({ chatWindowUrl }: { chatWindowUrl: string }) {
                 className={s.person}
                 onClick={() => nav.navigateTo(withQuery(chatWindowUrl, { chatId: group.chatId }))}
               >
-                <Photo name={group.name} portrait={group.portrait} />
+                <Photo name={group.name} portrait={group.portrait} faces={group.faces} />
                 <span className={s.personName}>{group.name}</span>
               </button>
             </li>

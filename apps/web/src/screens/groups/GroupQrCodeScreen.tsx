@@ -20,6 +20,7 @@ function GroupQrCard({ group, scanCodeUrl }: { group: GroupView; scanCodeUrl: st
     <QrCard
       name={group.name}
       portrait={group.portrait}
+      faces={group.faces}
       portraitAlt=""
       link={appLink(scanCodeUrl, { code: qrCode.data.code })}
       qrAlt={t('groups.qr.alt', { name: group.name })}

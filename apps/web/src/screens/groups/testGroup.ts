@@ -32,6 +32,7 @@ export function groupOf(myRole: GroupRole): GroupInfo {
       name: 'Trip',
       nameIsDefault: false,
       portrait: '',
+      faces: ['Ada', 'Ben', 'Chen'].map((nickName) => ({ nickName, portrait: '' })),
       notice: '',
       noticeTime: 0,
       ownerId: '42',

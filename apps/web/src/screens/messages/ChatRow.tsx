@@ -1,6 +1,6 @@
 import { useId, type MouseEvent } from 'react';
 import { SoundMuteOutline } from 'antd-mobile-icons';
-import { Avatar } from '../../components/Avatar';
+import { GroupAvatar } from '../../components/GroupAvatar';
 import type { SheetAction } from '../../components/chat/Sheet';
 import { useT } from '../../i18n';
 import { badgeText } from '../../lib/badge';
@@ -87,7 +87,7 @@ export function ChatRow({
         {...mergeHandlers(longPress, swipe.handlers)}
       >
         <span className={s.avatar} aria-hidden>
-          <Avatar name={entry.nickName} src={entry.portrait || undefined} alt="" size={48} />
+          <GroupAvatar name={entry.nickName} portrait={entry.portrait} faces={entry.faces} alt="" size={48} />
           {badge && <span className={s.badge}>{badge}</span>}
           {dot && <span className={s.dot} />}
         </span>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { emptyChat, previewOf, toEntry } from './chatState';
+import type { ChatSession } from '@paichat/protocol';
+import { emptyChat, previewOf, toEntry, withSession } from './chatState';
 import { fromServer } from './messages';
 import type { StoredChat } from './storage';
 import { chatT } from './texts';
@@ -51,5 +52,40 @@ describe('toEntry: a group preview names its sender as the chat does (showNameOf
   it('names the sender of a preview stored without their id as it was stored', () => {
     const stored = { createTime: 1, seq: 1, msgType: 'TEXT', content: { text: 'hi' }, type: 1 as const };
     expect(toEntry(group({ ...stored, sender: 'Ben' }), chatT, remarkOf).content).toBe('Ben: hi');
+  });
+});
+
+describe("withSession: a group's faces", () => {
+  const session = (over: Partial<ChatSession>): ChatSession => ({
+    chatId: 'g1',
+    chatType: 'GROUP',
+    lastSeq: 0,
+    readSeq: 0,
+    clearedSeq: 0,
+    unreadCount: 0,
+    isTop: 'N',
+    isDisturb: 'N',
+    removed: false,
+    userId: '900',
+    groupId: '900',
+    groupStatus: 'ACTIVE',
+    nickName: 'Trip',
+    portrait: '/file/0123456789abcdef0123456789abcdef.webp',
+    userType: '',
+    lastContent: '',
+    lastTime: 1,
+    lastMsg: null,
+    ...over,
+  });
+  const faces = [
+    { nickName: 'Amy', portrait: '' },
+    { nickName: 'Ben', portrait: '/file/0123456789abcdef0123456789abcdef.png' },
+  ];
+
+  it('reach the chat-list entry, and go when the user is no longer a member', () => {
+    const member = withSession(group(null), session({ faces }), true);
+    expect(toEntry(member, chatT).faces).toEqual(faces);
+    const left = withSession(member, session({ groupStatus: 'LEFT' }), true);
+    expect(toEntry({ ...member, ...left }, chatT).faces).toBeUndefined();
   });
 });

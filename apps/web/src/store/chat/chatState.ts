@@ -121,6 +121,8 @@ export function withSession(chat: StoredChat, s: ChatSession, settings: boolean)
     lastTime: Math.max(next.lastTime, s.lastTime),
   };
   if (s.groupStatus) next.groupStatus = s.groupStatus;
+  // Set even when absent: a former member is told none, and the server's picture shows again.
+  next.faces = s.faces;
   if (settings) next = withSettings(next, s);
   if (s.lastMsg && !isCallStart(s.lastMsg.msgType) && s.lastMsg.seq > s.clearedSeq)
     next.preview = laterPreview(next.preview, previewOf(fromServer(s.lastMsg)));
@@ -167,5 +169,6 @@ export function toEntry(chat: StoredChat, t: Translate, remarkOf: RemarkOf = noR
   };
   if (p?.type === 2 && p.sendtype) entry.lastSendtype = p.sendtype;
   if (chat.groupStatus) entry.groupStatus = chat.groupStatus;
+  if (chat.faces) entry.faces = chat.faces;
   return entry;
 }

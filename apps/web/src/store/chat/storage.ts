@@ -18,7 +18,7 @@
  * message whose record is not there, and a reload can trust it.
  */
 import { wrap, type DBSchema, type IDBPDatabase } from 'idb';
-import type { ChatType, GroupStatus } from '@paichat/protocol';
+import type { ChatType, GroupFace, GroupStatus } from '@paichat/protocol';
 import { orderKey } from './messages';
 import type { LocalMessage } from './types';
 
@@ -73,6 +73,8 @@ export interface StoredChat {
   pendingRead: number | null;
   /** GROUP only: whether the user is still a member (LEFT and DISMISSED chats are read-only). */
   groupStatus?: GroupStatus;
+  /** GROUP only, while a member: the first members, whose faces draw its picture. */
+  faces?: GroupFace[];
 }
 
 /** A message the server has not confirmed: sent again (same clientMsgId) until it answers. */

@@ -4,7 +4,7 @@
  * messages of each chat. Screens read them through the hooks in `store/chat/hooks.ts` and act
  * through the engine's commands; they never fetch chats or messages themselves.
  */
-import type { ChatType, GroupStatus, MsgType, SendStatus } from '@paichat/protocol';
+import type { ChatType, GroupFace, GroupStatus, MsgType, SendStatus } from '@paichat/protocol';
 import type { JumpPage, PageAt } from './jump';
 
 /** Spec 3, chat-list entry (kept per user under `{userId}_chatlistData`). */
@@ -30,6 +30,8 @@ export interface ChatListEntry {
   lastSendtype?: SendType;
   /** Added, GROUP only: LEFT or DISMISSED make the chat read-only. */
   groupStatus?: GroupStatus;
+  /** Added, GROUP only, while a member: the first members, whose faces draw its picture. */
+  faces?: GroupFace[];
 }
 
 /** Outgoing state of an own message (the spec spells it `wating`). */

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as } from './support/api';
 import { befriend, sendText, sessionWith } from './support/chats';
 import { startFakePushService, type FakePushService, type FakeSubscription } from './support/fakePushService';
+import { groupsClient } from './support/groups';
 import { seed, type SeededUser } from './support/seed';
 import { availableDialects, startTestServer, type TestServer } from './support/server';
 import { until } from './support/until';
@@ -151,6 +152,28 @@ describe.each(dialects)('web push on %s', (dialect) => {
     expect((await pushService.nextPush(bobPhone.id, 1)).payload).toMatchObject({ text: 'now you are away' });
   });
 
+  it('wakes the members of a group but its sender, named by the group', async () => {
+    const groups = groupsClient(server.url);
+    const [amy, bob, cat] = await groups.users('amy', 'bob', 'cat');
+    await groups.befriend(amy, bob);
+    await groups.befriend(amy, cat);
+    const group = await groups.create(amy, [bob, cat], 'Hikers');
+    const [amyPhone, bobPhone] = [await device(amy), await device(bob)];
+
+    const sent = await groups.send(amy, group.group.groupId, 'North gate at eight');
+    const push = await pushService.nextPush(bobPhone.id, 1);
+    expect(push.payload).toEqual({
+      type: 'message',
+      chatId: sent.chatId,
+      sender: amy.nickName,
+      group: 'Hikers',
+      msgType: 'TEXT',
+      text: 'North gate at eight',
+    } satisfies WebPushPayload);
+    expect(push.urgency).toBe('normal');
+    expect(pushService.pushesTo(amyPhone.id)).toHaveLength(0);
+  });
+
   it('wakes someone a friend request is for', async () => {
     const [eve, fay] = [
       await seed(server.url).user('eve', { nickName: 'Eve' }),
@@ -171,7 +194,8 @@ describe.each(dialects)('web push on %s', (dialect) => {
   it('removes a subscription the push service says is gone (410), and one of a device signed out', async () => {
     const [amy, bob] = [await seed(server.url).user('amy'), await seed(server.url).user('bob')];
     await befriend(server.url, amy, bob);
-    const [gone, kept] = [await device(bob), await device(bob)];
+    const laptop = { ...bob, token: await seed(server.url).login(bob.chatNo) };
+    const [gone, kept] = [await device(laptop), await device(bob)];
     pushService.answer(gone.id, 410);
 
     await sendText(server.url, amy, bob, 'one');
@@ -186,9 +210,12 @@ describe.each(dialects)('web push on %s', (dialect) => {
     expect(await subscriptionRows(kept.endpoint)).toHaveLength(0);
   });
 
-  it('forgets a subscription on unsubscribe', async () => {
+  it('keeps one subscription per device (a renewed one replaces the last), and forgets it on unsubscribe', async () => {
     const amy = await seed(server.url).user('amy');
+    const old = await device(amy);
     const phone = await device(amy);
+    expect(await subscriptionRows(old.endpoint)).toHaveLength(0);
+    expect(await subscriptionRows(phone.endpoint)).toHaveLength(1);
     const { body } = await as(server.url, amy).post('/push/unsubscribe', { endpoint: phone.endpoint });
     expect(body.code, body.msg).toBe(200);
     expect(await subscriptionRows(phone.endpoint)).toHaveLength(0);

@@ -52,8 +52,15 @@ export async function deleteUserSubscription(db: DbOrTx, userId: number, endpoin
     .execute();
 }
 
-export async function deleteSessionSubscriptions(db: DbOrTx, sessionId: number): Promise<void> {
-  await db.deleteFrom('push_subscriptions').where('session_id', '=', sessionId).execute();
+/** Every subscription of the session but `keptEndpoint` (all of them without one). */
+export async function deleteSessionSubscriptions(
+  db: DbOrTx,
+  sessionId: number,
+  keptEndpoint?: string,
+): Promise<void> {
+  let query = db.deleteFrom('push_subscriptions').where('session_id', '=', sessionId);
+  if (keptEndpoint !== undefined) query = query.where('endpoint', '<>', keptEndpoint);
+  await query.execute();
 }
 
 /** The push service said the subscription is gone (404, 410). */

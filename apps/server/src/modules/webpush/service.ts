@@ -79,14 +79,19 @@ export function createWebPushService(deps: WebPushServiceDeps) {
     ): Promise<Record<string, never>> {
       checkEndpoint(input.endpoint, allowLocalEndpoints);
       checkPublicKey(input.keys.p256dh);
-      await repo.upsertSubscription(db, {
-        user_id: actor.userId,
-        session_id: actor.sessionId,
-        endpoint: input.endpoint,
-        p256dh: input.keys.p256dh,
-        auth: input.keys.auth,
-        preview: input.preview ? 1 : 0,
-        created_at: clock.now(),
+      // One device, one subscription: a new one (the browser's was renewed) replaces the last,
+      // so nobody can make a message fan out to endpoints of their choosing.
+      await db.transaction().execute(async (trx) => {
+        await repo.deleteSessionSubscriptions(trx, actor.sessionId, input.endpoint);
+        await repo.upsertSubscription(trx, {
+          user_id: actor.userId,
+          session_id: actor.sessionId,
+          endpoint: input.endpoint,
+          p256dh: input.keys.p256dh,
+          auth: input.keys.auth,
+          preview: input.preview ? 1 : 0,
+          created_at: clock.now(),
+        });
       });
       return {};
     },

@@ -48,3 +48,19 @@ test('in Arabic the contact index stays clear of the Group Chats arrow', async (
   // Right to left: the index runs down the left edge, the row's arrow ends it on the left.
   expect(bar.x + bar.width).toBeLessThanOrEqual(arrow.x);
 });
+
+test("Back from a chat opened on a friend's Info page goes to the Message tab", async () => {
+  const people = seed(stage.server.url);
+  const erin = await people.user('erin', { nickName: 'Erin' });
+  const finn = await people.user('finn', { nickName: 'Finn' });
+  await people.befriend(erin, finn);
+
+  const e = await stage.signedIn(erin);
+  await e.page.goto('/#/wx/tabbar2/index');
+  await e.page.getByRole('link', { name: 'Finn' }).click();
+  await e.page.getByRole('button', { name: 'Messages' }).click();
+  await e.page.waitForURL(/wx\/chatWindow\/index/);
+  await e.page.getByRole('button', { name: 'Back' }).click();
+  await e.page.waitForURL(/wx\/tabbar1\/index/);
+  await e.page.getByRole('heading', { name: 'Message' }).waitFor();
+});

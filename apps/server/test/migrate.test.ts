@@ -5,13 +5,14 @@ import type { DatabaseConfig } from '../src/config';
 import { migrateToLatest, openDatabase, type Db } from '../src/db';
 import { migrations } from '../src/db/migrations';
 import { addMembers, insertGroup, updateGroup } from '../src/modules/groups/repo';
-import { availableDialects, PG_URL, withPg } from './support/server';
+import { availableDialects, PG_URL, startTestServer, withPg } from './support/server';
 import { insertPlainUser } from './support/rows';
 
 const dialects = await availableDialects();
 const hasPostgres = dialects.includes('postgres');
 const schemas = [0, 1].map(() => `m_${randomBytes(5).toString('hex')}`);
 const upgradeSchema = `m_${randomBytes(5).toString('hex')}`;
+const nodesSchema = `m_${randomBytes(5).toString('hex')}`;
 
 const admin = async (statement: string): Promise<void> => {
   await withPg((client) => client.query(statement));
@@ -19,7 +20,7 @@ const admin = async (statement: string): Promise<void> => {
 
 afterAll(async () => {
   if (hasPostgres)
-    for (const schema of [...schemas, upgradeSchema])
+    for (const schema of [...schemas, upgradeSchema, nodesSchema])
       await admin(`drop schema if exists "${schema}" cascade`);
 });
 
@@ -37,6 +38,35 @@ it.runIf(hasPostgres)('migrates a schema while another schema of the same databa
     } finally {
       await db.destroy();
     }
+  }
+});
+
+// A new deployment's nodes started together: one migrates under Kysely's advisory lock, the
+// other waits for it and finds nothing left to do.
+it.runIf(hasPostgres)('starts two nodes at the same instant on an empty database: both serve', async () => {
+  await admin(`create schema "${nodesSchema}"`);
+  const url = `${PG_URL}?options=${encodeURIComponent(`-c search_path=${nodesSchema}`)}`;
+  const starts = await Promise.allSettled(
+    [0, 1].map(() => startTestServer('postgres', { env: { DATABASE_URL: url } })),
+  );
+  const started = starts.flatMap((start) => (start.status === 'fulfilled' ? [start.value] : []));
+  try {
+    expect(starts.map((start) => (start.status === 'rejected' ? String(start.reason) : 'started'))).toEqual([
+      'started',
+      'started',
+    ]);
+    for (const node of started) {
+      const health = (await (await fetch(`${node.url}/healthz`)).json()) as { data: { db: string } };
+      expect(health.data.db).toBe('ok');
+    }
+    const applied = await withPg((client) =>
+      client.query(`select "name" from "${nodesSchema}"."kysely_migration"`),
+    );
+    expect(applied.rows.map((row: { name: string }) => row.name).sort()).toEqual(
+      Object.keys(migrations).sort(),
+    );
+  } finally {
+    for (const node of started) await node.close();
   }
 });
 

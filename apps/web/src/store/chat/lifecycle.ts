@@ -19,12 +19,19 @@ import { myInfoKey } from '../../api/queries/myInfo';
 import { noticesKey } from '../../api/queries/notices';
 import { i18n } from '../../i18n';
 import { readAuthToken } from '../../lib/authToken';
+import { lazyModule } from '../../lib/lazyModule';
 import type { PushSource } from '../../realtime/pushRouter';
 import type { SocketClient, SocketStatus } from '../../realtime/SocketClient';
 import { CALL_RECORD_KEY } from './callEnd';
-import { ChatEngine, listenToChatPushes, type ChatEngineDeps } from './engine';
-import { deleteChatStores, openChatStorage } from './storage';
+import type { ChatEngine, ChatEngineDeps } from './engine';
 import { appTransport } from './transport';
+
+/**
+ * The engine and the device's chat storage (idb) load after the first page has drawn (the
+ * bundle budget): no engine runs before they are here, so nothing waits on them meanwhile.
+ */
+const engineModule = lazyModule(() => import('./engine'));
+const storageModule = lazyModule(() => import('./storage'));
 
 /** localStorage: the user whose chats the engine shows (cleared with the session). */
 export const CHAT_USER_KEY = 'chatUserId';
@@ -144,6 +151,10 @@ export class ChatLifecycle {
     if (starting?.userId === userId) return starting.engine;
     const engine = (async () => {
       await this.stop();
+      const [{ ChatEngine }, { openChatStorage }] = await Promise.all([
+        engineModule.load(),
+        storageModule.load(),
+      ]);
       const engine = new ChatEngine({
         ...this.appDeps(userId),
         storage: await openChatStorage(userId),
@@ -178,7 +189,7 @@ export class ChatLifecycle {
     storage.remove(CHAT_USER_KEY);
     await this.starting?.engine.catch(() => undefined);
     await this.stop();
-    await deleteChatStores();
+    await (await storageModule.load()).deleteChatStores();
   }
 
   /**
@@ -211,7 +222,12 @@ export class ChatLifecycle {
       engine.dispatch({ type: 'connection', status });
     };
 
-    const offPush = listenToChatPushes(pushes, (event) => this.current?.dispatch(event));
+    // Pushes before the engine's code is here have no engine to go to anyway.
+    let offPush: (() => void) | null = null;
+    let attached = true;
+    void engineModule.load().then(({ listenToChatPushes }) => {
+      if (attached) offPush = listenToChatPushes(pushes, (event) => this.current?.dispatch(event));
+    });
     let last = socket.getSnapshot().status;
     const offStatus = socket.subscribe(() => {
       const { status } = socket.getSnapshot();
@@ -236,7 +252,8 @@ export class ChatLifecycle {
     if (remembered && readAuthToken()) void this.start(remembered);
 
     return () => {
-      offPush();
+      attached = false;
+      offPush?.();
       offStatus();
       this.socket = null;
       if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onVisibility);

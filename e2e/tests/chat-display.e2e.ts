@@ -1,15 +1,24 @@
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { expect, test } from 'vitest';
 import { useStage } from '../support/stage';
+import { as } from '../../apps/server/test/support/api';
 import { seed } from '../../apps/server/test/support/seed';
-import { sendText } from '../../apps/server/test/support/chats';
+import { sendText, upload } from '../../apps/server/test/support/chats';
 
 const stage = useStage();
 
-test('a link in a message opens in a new tab for the one who receives it', async () => {
+/** Alice and Bob, friends, new for each test. */
+async function friends() {
   const people = seed(stage.server.url);
   const alice = await people.user('alice', { nickName: 'Alice' });
   const bob = await people.user('bob', { nickName: 'Bob' });
   await people.befriend(alice, bob);
+  return { alice, bob };
+}
+
+test('a link in a message opens in a new tab for the one who receives it', async () => {
+  const { alice, bob } = await friends();
   // An address this offline machine can open: the test server's own health check.
   const address = `${stage.server.url}/healthz?from=alice`;
   await sendText(stage.server.url, alice, bob, `Status page: ${address}. Have a look`);
@@ -29,10 +38,7 @@ test('a link in a message opens in a new tab for the one who receives it', async
 });
 
 test('a long message fills the row as in WeChat, mirrored in Arabic, each text in its own direction', async () => {
-  const people = seed(stage.server.url);
-  const alice = await people.user('alice', { nickName: 'Alice' });
-  const bob = await people.user('bob', { nickName: 'Bob' });
-  await people.befriend(alice, bob);
+  const { alice, bob } = await friends();
   const english =
     'The quick brown fox jumps over the lazy dog, then keeps running across the field until evening.';
   const arabic = 'مرحبا، سنلتقي في المحطة في الساعة السابعة ونذهب معًا إلى الحفلة في وسط المدينة الليلة.';
@@ -56,3 +62,55 @@ test('a long message fills the row as in WeChat, mirrored in Arabic, each text i
     await b.context.close();
   }
 });
+
+test("a tapped picture opens full screen; a swipe shows the chat's other picture, a tap closes it", async () => {
+  const { alice, bob } = await friends();
+  for (const [width, height] of [
+    [800, 600],
+    [64, 48],
+  ] as const) {
+    const png = await sharp({ create: { width, height, channels: 3, background: '#3a7' } })
+      .png()
+      .toBuffer();
+    const file = await upload(stage.server.url, alice, png, 'photo.png');
+    const sent = await as(stage.server.url, alice).post('/chat/sendMsg', {
+      userId: bob.userId,
+      msgType: 'IMAGE',
+      content: { url: file.url, thumbUrl: file.thumbUrl, width, height },
+    });
+    expect(sent.body.code).toBe(200);
+  }
+
+  const b = await stage.signedIn(bob);
+  await b.page.goto(`/#/wx/chatWindow/index?userId=${alice.userId}`);
+  const pictures = b.page.getByRole('log').getByRole('button', { name: 'Image' });
+  await pictures.nth(1).waitFor();
+  await pictures.nth(1).tap();
+  const viewer = b.page.locator('.adm-image-viewer-slides');
+  await viewer.getByText('2 / 2').waitFor();
+  // The small picture is scaled to the screen's width, not shown at its 64 px.
+  const width = b.page.viewportSize()!.width;
+  const shown = viewer.locator('.adm-image-viewer-slide img').nth(1);
+  await expect.poll(async () => (await shown.boundingBox())?.width).toBeCloseTo(width, 0);
+
+  await swipe(b.page, 'right');
+  await viewer.getByText('1 / 2').waitFor();
+  await b.page.touchscreen.tap(width / 2, 200);
+  await expect.poll(() => viewer.count()).toBe(0);
+});
+
+/** A finger drawn across the middle of the screen, through the real touch pipeline. */
+async function swipe(page: Page, towards: 'left' | 'right') {
+  const { width, height } = page.viewportSize()!;
+  const [from, to] = towards === 'right' ? [40, width - 40] : [width - 40, 40];
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number) =>
+    cdp.send('Input.dispatchTouchEvent', {
+      type,
+      touchPoints: type === 'touchEnd' ? [] : [{ x, y: height / 2 }],
+    });
+  await touch('touchStart', from);
+  for (let step = 1; step <= 8; step++) await touch('touchMove', from + ((to - from) * step) / 8);
+  await touch('touchEnd', to);
+  await cdp.detach();
+}

@@ -38,17 +38,18 @@ async function expectWayOn(ui: ReactNode, path: string, title: string) {
   expect(nav.reLaunch).toHaveBeenCalledWith('/');
 }
 
+const info = (
+  <ContactInfoScreen
+    chatWindowUrl="/c"
+    friendRequestUrl="/r"
+    profileSettingsUrl="/p"
+    setRemarkUrl="/s"
+    albumUrl="/a"
+  />
+);
+
 describe('a page opened without its id, or with one that names nothing', () => {
   it('Info, Friend Request and Set Remark without a userId', async () => {
-    const info = (
-      <ContactInfoScreen
-        chatWindowUrl="/c"
-        friendRequestUrl="/r"
-        profileSettingsUrl="/p"
-        setRemarkUrl="/s"
-        albumUrl="/a"
-      />
-    );
     for (const [ui, path] of [
       [info, '/wx/personInfo/detail'],
       [<FriendRequestScreen key="r" />, '/wx/search-friends/add'],
@@ -61,17 +62,7 @@ describe('a page opened without its id, or with one that names nothing', () => {
 
   it('Info of a person who does not exist offers Retry too', async () => {
     fakeServer({ friendInfo: () => refusal('userNotFound', 404) });
-    await expectWayOn(
-      <ContactInfoScreen
-        chatWindowUrl="/c"
-        friendRequestUrl="/r"
-        profileSettingsUrl="/p"
-        setRemarkUrl="/s"
-        albumUrl="/a"
-      />,
-      '/wx/personInfo/detail?userId=404',
-      'Could not load this profile',
-    );
+    await expectWayOn(info, '/wx/personInfo/detail?userId=404', 'Could not load this profile');
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
   });
 

@@ -1,12 +1,12 @@
 import { FriendSource } from '@paichat/protocol';
 import { Page } from '../../components/Page';
 import { withQuery } from '../../lib/url';
-import { useNav, useRouteParams } from '../../nav';
+import { useRouteParams } from '../../nav';
 import { useT } from '../../i18n';
 import { BlockedNotice } from './BlockedNotice';
+import { PersonActions } from './PersonActions';
 import { PersonCard } from './PersonCard';
 import { PersonLoader, useRefParam, useUserIdParam } from './PersonLoader';
-import s from './friends.module.css';
 
 export interface AddFriendDetailScreenProps {
   friendRequestUrl: string;
@@ -20,7 +20,6 @@ export interface AddFriendDetailScreenProps {
  */
 export function AddFriendDetailScreen({ friendRequestUrl, chatWindowUrl }: AddFriendDetailScreenProps) {
   const t = useT();
-  const nav = useNav();
   const userId = useUserIdParam();
   const personRef = useRefParam();
   const parsed = FriendSource.safeParse(useRouteParams().source);
@@ -33,38 +32,15 @@ export function AddFriendDetailScreen({ friendRequestUrl, chatWindowUrl }: AddFr
           <>
             <PersonCard person={person} />
             {person.isBlocked && <BlockedNotice userId={person.userId} />}
-            <div className={s.actions}>
-              {person.isSelf ? (
-                <p className={s.note}>{t('friends.thisIsYou')}</p>
-              ) : person.isFriend ? (
-                <button
-                  type="button"
-                  className={s.primary}
-                  onClick={() => nav.navigateTo(withQuery(chatWindowUrl, { userId: person.userId }))}
-                >
-                  {t('friends.messages')}
-                </button>
-              ) : (
-                <>
-                  {person.requestSent && <p className={s.note}>{t('friends.requestWaiting')}</p>}
-                  <button
-                    type="button"
-                    className={s.primary}
-                    onClick={() =>
-                      nav.navigateTo(
-                        withQuery(friendRequestUrl, {
-                          userId: person.userId,
-                          source,
-                          ref: personRef || undefined,
-                        }),
-                      )
-                    }
-                  >
-                    {t('friends.addToContacts')}
-                  </button>
-                </>
-              )}
-            </div>
+            <PersonActions
+              person={person}
+              chatUrl={withQuery(chatWindowUrl, { userId: person.userId })}
+              requestUrl={withQuery(friendRequestUrl, {
+                userId: person.userId,
+                source,
+                ref: personRef || undefined,
+              })}
+            />
           </>
         )}
       </PersonLoader>

@@ -7,6 +7,7 @@ import { useT } from '../../i18n';
 import { useFriendInfo } from '../../api/queries/friendInfo';
 import { BlockedNotice } from './BlockedNotice';
 import { MomentsRow } from './MomentsRow';
+import { PersonActions } from './PersonActions';
 import { PersonCard } from './PersonCard';
 import { PersonLoader, useUserIdParam } from './PersonLoader';
 import s from './friends.module.css';
@@ -77,32 +78,11 @@ export function ContactInfoScreen({
                 onOpen={() => nav.navigateTo(withQuery(albumUrl, { userId: person.userId }))}
               />
             )}
-            <div className={s.actions}>
-              {person.isSelf ? (
-                <p className={s.note}>{t('friends.thisIsYou')}</p>
-              ) : person.isFriend ? (
-                <button
-                  type="button"
-                  className={s.primary}
-                  onClick={() => nav.navigateTo(withQuery(chatWindowUrl, { userId: person.userId }))}
-                >
-                  {t('friends.messages')}
-                </button>
-              ) : (
-                <>
-                  {person.requestSent && <p className={s.note}>{t('friends.requestWaiting')}</p>}
-                  <button
-                    type="button"
-                    className={s.primary}
-                    onClick={() =>
-                      nav.navigateTo(withQuery(friendRequestUrl, { userId: person.userId, source: 'search' }))
-                    }
-                  >
-                    {t('friends.addToContacts')}
-                  </button>
-                </>
-              )}
-            </div>
+            <PersonActions
+              person={person}
+              chatUrl={withQuery(chatWindowUrl, { userId: person.userId })}
+              requestUrl={withQuery(friendRequestUrl, { userId: person.userId, source: 'search' })}
+            />
           </>
         )}
       </PersonLoader>

@@ -47,8 +47,13 @@ async function setup() {
   engine = await onlineEngine(world);
   deliver(world, engine);
   await engine.idle();
-  const rendered = renderScreen(
-    <ChatEngineProvider engine={engine}>
+  return { world, ...renderList(engine) };
+}
+
+/** The Message tab on `engine`. */
+const renderList = (on: ChatEngine) =>
+  renderScreen(
+    <ChatEngineProvider engine={on}>
       <ChatListScreen
         chatWindowUrl="/wx/chatWindow/index"
         createGroupUrl="/wx/group/createGroup"
@@ -57,8 +62,6 @@ async function setup() {
       />
     </ChatEngineProvider>,
   );
-  return { world, ...rendered };
-}
 
 const rowNames = () =>
   screen
@@ -70,16 +73,7 @@ describe('ChatListScreen on the chat engine', () => {
     const world = createWorld();
     world.device.hold(true);
     engine = await startEngine(world);
-    renderScreen(
-      <ChatEngineProvider engine={engine}>
-        <ChatListScreen
-          chatWindowUrl="/wx/chatWindow/index"
-          createGroupUrl="/wx/group/createGroup"
-          searchUrl="/wx/search/index"
-          addContactsUrl="/wx/search/friend"
-        />
-      </ChatEngineProvider>,
-    );
+    renderList(engine);
     await until(() => world.device.heldCount > 0);
     expect(screen.getByRole('status', { name: 'Loading…' })).toBeTruthy();
     expect(screen.queryByText('No chats yet')).toBeNull();

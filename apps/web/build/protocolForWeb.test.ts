@@ -8,7 +8,7 @@ describe('the protocol as the web bundles it', () => {
     'has each endpoint as its route and each constant written out; schemas come from their own files',
     { timeout: 60_000 },
     async () => {
-      const source = await protocolForWeb();
+      const source = [...(await protocolForWeb()).values()].join('\n');
       const exported = (name: string) => source.match(new RegExp(`^export const ${name} = (.*);$`, 'm'))?.[1];
       expect(JSON.parse(exported('login') ?? 'null')).toEqual({
         method: login.method,

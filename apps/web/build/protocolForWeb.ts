@@ -44,45 +44,59 @@ function literal(value: unknown): string {
 const isEndpoint = (value: unknown): value is { method: string; path: string; auth: boolean } =>
   !!value && typeof value === 'object' && 'method' in value && 'path' in value && 'request' in value;
 
-/** The module's source, from the protocol's index (`export * from './x'`, in its order). */
-export async function protocolForWeb(src = PROTOCOL_SRC): Promise<string> {
+/**
+ * The modules' sources by id: the protocol's index (`ID`, from its `export * from './x'` lines,
+ * in their order) and, for each protocol file, its routes and constants (`ID/x`), so a chunk
+ * holds only those of the files it uses.
+ */
+export async function protocolForWeb(src = PROTOCOL_SRC): Promise<Map<string, string>> {
   const files = [
     ...readFileSync(join(src, 'index.ts'), 'utf8').matchAll(/export \* from '\.\/([\w-]+)'/g),
-  ].map((m) => join(src, `${m[1]}.ts`));
-  const lines: string[] = [];
+  ].map((m) => m[1]!);
+  const modules = new Map<string, string>();
+  const index: string[] = [];
   const done = new Set<string>();
-  for (const file of files) {
+  for (const name of files) {
+    const file = join(src, `${name}.ts`);
     const exports = (await tsImport(file, import.meta.url)) as Record<string, unknown>;
+    const written: string[] = [];
     const kept: string[] = [];
-    for (const [name, value] of Object.entries(exports)) {
-      if (done.has(name)) continue;
-      done.add(name);
+    for (const [key, value] of Object.entries(exports)) {
+      if (done.has(key)) continue;
+      done.add(key);
       if (isEndpoint(value)) {
         const { method, path, auth } = value;
-        lines.push(`export const ${name} = ${literal({ method, path, auth })};`);
-      } else if (isPlain(value)) lines.push(`export const ${name} = ${literal(value)};`);
-      else kept.push(name);
+        written.push(`export const ${key} = ${literal({ method, path, auth })};`);
+      } else if (isPlain(value)) written.push(`export const ${key} = ${literal(value)};`);
+      else kept.push(key);
     }
-    if (kept.length) lines.push(`export { ${kept.join(', ')} } from ${JSON.stringify(file)};`);
+    if (written.length) {
+      modules.set(`${ID}/${name}`, written.join('\n'));
+      const names = written.map((line) => line.split(' ')[2]);
+      index.push(`export { ${names.join(', ')} } from ${JSON.stringify(`${ID}/${name}`)};`);
+    }
+    if (kept.length) index.push(`export { ${kept.join(', ')} } from ${JSON.stringify(file)};`);
   }
-  return lines.join('\n');
+  modules.set(ID, index.join('\n'));
+  return modules;
 }
 
 /** The app's own modules import the web's protocol statically; everything else gets the real one. */
 export function protocolForWebPlugin(): Plugin {
-  let source: Promise<string> | undefined;
+  let modules: Promise<Map<string, string>> | undefined;
   return {
     name: 'paichat:protocol-for-web',
     apply: 'build',
     enforce: 'pre',
     resolveId(id, importer, options) {
+      if (id.startsWith(ID)) return id;
       if (id !== '@paichat/protocol' || !importer?.startsWith(WEB_SRC)) return null;
       return options.kind === 'dynamic-import' ? null : ID;
     },
-    load(id) {
-      if (id !== ID) return null;
-      source ??= protocolForWeb();
-      return source;
+    async load(id) {
+      if (!id.startsWith(ID)) return null;
+      modules ??= protocolForWeb();
+      return (await modules).get(id) ?? null;
     },
   };
 }

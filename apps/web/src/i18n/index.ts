@@ -4,12 +4,11 @@
  * once: texts, `<html lang dir>` (Arabic lays out right-to-left) and request headers.
  */
 import i18next from 'i18next';
-import { initReactI18next, Trans, useTranslation } from 'react-i18next';
+import { initReactI18next, useTranslation } from 'react-i18next';
 import en from './locales/en.json';
 import { DEFAULT_LOCALE, directionOf, isLocale, type Locale } from './languages';
 
 export * from './languages';
-export { Trans };
 
 export const LOCALE_STORAGE_KEY = 'locale';
 

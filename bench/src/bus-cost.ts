@@ -5,8 +5,11 @@
  * pushes (the recipient's and the echo to the sender's devices) of a real message's size. Two
  * Redis buses in this process stand for two nodes (the sender's and the recipient's); the CPU
  * of this process (both halves: publishing and receiving) is divided by the messages delivered.
+ * With `--group N` a message is a group message instead: one push to N members, all of them
+ * held by the receiving node (a member's delivery is its push reaching that node).
  *
  *   npm run bench:bus -w bench -- --messages 50000 --rate 2000
+ *   npm run bench:bus -w bench -- --group 500 --messages 1000 --rate 100
  *
  * Needs a Redis at --redis (default redis://127.0.0.1:6379); channels get a fresh prefix.
  */
@@ -19,7 +22,11 @@ const messages = flag('messages', 50_000);
 const rate = flag('rate', 2_000);
 const redisAt = process.argv.indexOf('--redis');
 const redisUrl = redisAt >= 0 ? (process.argv[redisAt + 1] ?? '') : 'redis://127.0.0.1:6379';
-const USERS = 100;
+const members = process.argv.includes('--group') ? flag('group', 500) : 0;
+const USERS = Math.max(100, members);
+const groupIds = Array.from({ length: members }, (_, i) => String(i));
+/** Pushes a message makes: a one-to-one send's two (the recipient's and the echo), or one per member. */
+const pushesPerMessage = members > 0 ? members : 2;
 
 const quiet = { warn() {}, error() {}, info() {} };
 // A text message push as the server publishes it (≈ 600 bytes).
@@ -58,10 +65,10 @@ async function measure(name: string, sender: Bus, receiver: Bus): Promise<number
   let delivered = 0;
   receiver.subscribe((event: BusEvent) => {
     // What the gateway does before writing to sockets: the bytes of the push.
-    if (event.type === 'push') delivered += Buffer.byteLength(event.payload) > 0 ? 1 : 0;
+    if (event.type === 'push') delivered += Buffer.byteLength(event.payload) > 0 ? event.userIds.length : 0;
   });
   for (let u = 0; u < USERS; u += 1) await receiver.watch(String(u));
-  const expected = messages * 2;
+  const expected = messages * pushesPerMessage;
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
   let sent = 0;
@@ -69,10 +76,12 @@ async function measure(name: string, sender: Bus, receiver: Bus): Promise<number
     const tick = () => {
       const due = Math.min(messages, Math.floor(((performance.now() - started) / 1000) * rate));
       for (; sent < due; sent += 1) {
-        const to = String(sent % USERS);
-        const from = String((sent + 1) % USERS);
-        void sender.publish({ type: 'push', userIds: [to], payload });
-        void sender.publish({ type: 'push', userIds: [from], payload });
+        if (members > 0) {
+          void sender.publish({ type: 'push', userIds: groupIds, payload });
+          continue;
+        }
+        void sender.publish({ type: 'push', userIds: [String(sent % USERS)], payload });
+        void sender.publish({ type: 'push', userIds: [String((sent + 1) % USERS)], payload });
       }
       if (sent >= messages) return resolve();
       setTimeout(tick, 2);
@@ -82,10 +91,10 @@ async function measure(name: string, sender: Bus, receiver: Bus): Promise<number
   const deadline = performance.now() + 30_000;
   while (delivered < expected && performance.now() < deadline) await new Promise((r) => setTimeout(r, 5));
   const cpu = process.cpuUsage(cpuBefore);
-  const perMessage = (cpu.user + cpu.system) / (delivered / 2);
+  const perMessage = (cpu.user + cpu.system) / (delivered / pushesPerMessage);
   console.log(
     `${name.padEnd(16)} ${messages} messages (${expected} pushes) at ${rate}/s: delivered ${delivered}, ` +
-      `${perMessage.toFixed(1)} µs CPU per message`,
+      `${perMessage.toFixed(1)} µs CPU per message (${(perMessage / pushesPerMessage).toFixed(2)} per push)`,
   );
   return perMessage;
 }
@@ -102,4 +111,7 @@ while ((a.health() !== 'ok' || b.health() !== 'ok') && Date.now() < deadline)
   await new Promise((r) => setTimeout(r, 20));
 const redisCost = await measure('Redis bus', a, b);
 await Promise.all([a.close(), b.close()]);
-console.log(`the Redis bus adds ${(redisCost - localCost).toFixed(1)} µs of CPU per delivered message`);
+const added = redisCost - localCost;
+const what =
+  members > 0 ? `group message (${members} members: ${(added / members).toFixed(2)} µs each)` : 'message';
+console.log(`the Redis bus adds ${added.toFixed(1)} µs of CPU per delivered ${what}`);

@@ -37,11 +37,19 @@ const LoginScreen = lazyPage(() => import('./screens/auth/LoginScreen').then((m)
 const PiLoginScreen = lazyPage(() => import('./screens/auth/PiLoginScreen').then((m) => m.PiLoginScreen));
 const RegisterScreen = lazyPage(() => import('./screens/auth/RegisterScreen').then((m) => m.RegisterScreen));
 const DetectScreen = lazyPage(() => import('./screens/detect/DetectScreen').then((m) => m.DetectScreen));
-const ChatListScreen = lazyPage(() =>
-  import('./screens/messages/ChatListScreen').then((m) => m.ChatListScreen),
-);
 const ChatWindowScreen = lazyPage(() =>
   import('./screens/chat/ChatWindowScreen').then((m) => m.ChatWindowScreen),
+);
+/** Runs when the browser is idle (soon, where it cannot tell). */
+const whenIdle = (run: () => void) =>
+  typeof requestIdleCallback === 'function' ? requestIdleCallback(run) : setTimeout(run, 500);
+// A chat is opened from the Message tab: its screen's code loads once the tab is idle, so a tap
+// on a chat waits for its messages only (a failed preload is tried again on the tap).
+const ChatListScreen = lazyPage(() =>
+  import('./screens/messages/ChatListScreen').then((m) => {
+    whenIdle(() => void ChatWindowScreen.preload().catch(() => undefined));
+    return m.ChatListScreen;
+  }),
 );
 const ContactsScreen = lazyPage(() =>
   import('./screens/contacts/ContactsScreen').then((m) => m.ContactsScreen),

@@ -10,6 +10,7 @@
  * lowercase otherwise, then by the name itself.
  */
 import { pinyin } from 'pinyin-pro';
+import { displayNameOf } from './displayName';
 
 export const HASH = '#';
 /** The side index, in order. */
@@ -77,11 +78,7 @@ export function letterOf(name: string): string {
   return LATIN_LETTER.test(letter) ? letter : HASH;
 }
 
-/** The name a contact is listed under: the remark, or the nickname without one. */
-export function displayNameOf(contact: { remark?: string; nickName: string }): string {
-  const remark = contact.remark?.trim() ?? '';
-  return remark || contact.nickName.trim();
-}
+export { displayNameOf };
 
 export interface ContactGroup<T> {
   letter: string;

@@ -1,7 +1,7 @@
 import { Sheet } from '../../components/chat/Sheet';
 import { Avatar } from '../../components/Avatar';
 import { useFriendList } from '../../api/queries/friendList';
-import { displayNameOf } from '../../lib/contactGroups';
+import { displayNameOf } from '../../lib/displayName';
 import { useT } from '../../i18n';
 import s from './ChatWindow.module.css';
 

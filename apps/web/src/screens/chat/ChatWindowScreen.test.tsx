@@ -66,6 +66,33 @@ describe('ChatWindowScreen on the chat engine', () => {
     expect(screen.getByRole('heading', { name: 'Ben' })).toBeTruthy();
   });
 
+  it('shows what the device holds of a chat at once, while the server has not answered yet', async () => {
+    const world = createWorld();
+    await sendAs(world, BEN, '1', 'Hello Amy');
+    engine = await onlineEngine(world);
+    deliver(world, engine);
+    await engine.idle();
+    // Opening asks the server for the page before it; its answer is held back.
+    world.device.hold(true);
+    renderScreen(
+      <ChatEngineProvider engine={engine}>
+        <VirtuosoMockContext value={{ viewportHeight: 2000, itemHeight: 60 }}>
+          <ChatWindowScreen
+            contactInfoUrl="/wx/personInfo/detail"
+            chatInfoUrl="/wx/groupInfo/detail"
+            downloadUrl="/wx/download/index"
+            addFriendDetailUrl="/wx/personInfo/addFriendsDetail"
+          />
+        </VirtuosoMockContext>
+      </ChatEngineProvider>,
+      { path: `/wx/chatWindow/index?userId=${BEN}` },
+    );
+    const log = await screen.findByRole('log', { name: 'Ben' });
+    expect(await within(log).findByText('Hello Amy')).toBeTruthy();
+    expect(world.device.calls.map(([path]) => path)).toContain(getChatMessages.path);
+    world.device.hold(false);
+  });
+
   it('sends a text that shows at once as an own message and reaches the server', async () => {
     const { world } = await setup(`/wx/chatWindow/index?userId=${BEN}`);
     const log = await screen.findByRole('log', { name: 'Ben' });

@@ -7,7 +7,7 @@ import { Page } from '../../components/Page';
 import { useT } from '../../i18n';
 import { withQuery } from '../../lib/url';
 import { useNav, useRouteParams } from '../../nav';
-import { useChatCommands, useChatList, useChatWindow } from '../../store/chat/hooks';
+import { useChatCommands, useChatList, useChatWindow, useKnownChatId } from '../../store/chat/hooks';
 import { ChatWindowView } from './ChatWindowView';
 import { GroupNoticeBanner } from './GroupNoticeBanner';
 import { useGroupChat } from './useGroupChat';
@@ -60,7 +60,8 @@ export function ChatWindowScreen({
   }, [commands, ref, routeChatId, routeUserId]);
 
   const current = opened?.ref === ref ? opened : null;
-  const chatId = routeChatId || (current && 'chatId' in current ? current.chatId : '');
+  const knownChatId = useKnownChatId({ userId: routeUserId || undefined });
+  const chatId = routeChatId || knownChatId || (current && 'chatId' in current ? current.chatId : '');
   const state = useChatWindow(chatId || undefined);
   // Before the engine has started, opening fails only because it is not there yet.
   const engineReady = useChatList().status === 'ready';

@@ -137,6 +137,8 @@ export function MessageList({
     <div className={s.listArea}>
       <div role="log" aria-label={name} aria-live="off" className={s.log}>
         <Virtuoso
+          // Mounted again when the first messages come, so it opens at the newest of them.
+          key={messages.length > 0 ? 'held' : 'empty'}
           ref={list}
           className={s.scroller}
           data={messages}
@@ -158,6 +160,8 @@ export function MessageList({
           endReached={() => {
             if (hasNewer) onLoadNewer?.();
           }}
+          // A guess at a row's height spares Virtuoso a frame measuring one before the first page.
+          defaultItemHeight={72}
           increaseViewportBy={{ top: 400, bottom: 200 }}
           components={components}
           context={context}

@@ -94,6 +94,17 @@ export function useChatWindow(chatId: string | undefined): ChatWindowState {
   return useSyncExternalStore(engine ? engine.subscribe : noop, get, get);
 }
 
+/**
+ * The chatId a reference names when the chat is on the device, without asking the server (a
+ * window shows what the device holds at once); undefined otherwise, then `open()` resolves it.
+ */
+export function useKnownChatId(ref: { chatId?: string; userId?: string }): string | undefined {
+  const engine = useChatEngine();
+  const { chatId, userId } = ref;
+  const get = () => engine?.knownChatId({ chatId, userId });
+  return useSyncExternalStore(engine ? engine.subscribe : noop, get, get);
+}
+
 /** What a person can do with chats. Stable across renders while the engine stays the same. */
 export function useChatCommands(): ChatCommands {
   const engine = useChatEngine();

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ReactNode } from 'react';
+import type { ReactElement } from 'react';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { resetRequest } from '../api/request';
@@ -30,7 +30,7 @@ const links = {
 };
 
 /** Opens `ui` at `path` and expects the page to say `title` and lead back to the chats. */
-async function expectWayOn(ui: ReactNode, path: string, title: string) {
+async function expectWayOn(ui: ReactElement, path: string, title: string) {
   const nav = stubNav();
   renderScreen(ui, { nav, path });
   expect(await screen.findByRole('heading', { name: title })).toBeTruthy();

@@ -37,11 +37,13 @@ afterEach(() => {
 
 const setup = (path: string) => setupIn(createWorld(), path);
 
-async function setupIn(world: ReturnType<typeof createWorld>, path: string) {
+/** Ben has written; amy's engine holds it; `beforeOpen` runs right before the window opens. */
+async function setupIn(world: ReturnType<typeof createWorld>, path: string, beforeOpen = () => {}) {
   await sendAs(world, BEN, '1', 'Hello Amy');
   engine = await onlineEngine(world);
   deliver(world, engine);
   await engine.idle();
+  beforeOpen();
   const rendered = renderScreen(
     <ChatEngineProvider engine={engine}>
       <VirtuosoMockContext value={{ viewportHeight: 2000, itemHeight: 60 }}>
@@ -68,25 +70,8 @@ describe('ChatWindowScreen on the chat engine', () => {
 
   it('shows what the device holds of a chat at once, while the server has not answered yet', async () => {
     const world = createWorld();
-    await sendAs(world, BEN, '1', 'Hello Amy');
-    engine = await onlineEngine(world);
-    deliver(world, engine);
-    await engine.idle();
-    // Opening asks the server for the page before it; its answer is held back.
-    world.device.hold(true);
-    renderScreen(
-      <ChatEngineProvider engine={engine}>
-        <VirtuosoMockContext value={{ viewportHeight: 2000, itemHeight: 60 }}>
-          <ChatWindowScreen
-            contactInfoUrl="/wx/personInfo/detail"
-            chatInfoUrl="/wx/groupInfo/detail"
-            downloadUrl="/wx/download/index"
-            addFriendDetailUrl="/wx/personInfo/addFriendsDetail"
-          />
-        </VirtuosoMockContext>
-      </ChatEngineProvider>,
-      { path: `/wx/chatWindow/index?userId=${BEN}` },
-    );
+    // Opening asks the server for the page before the one held; its answer is held back.
+    await setupIn(world, `/wx/chatWindow/index?userId=${BEN}`, () => world.device.hold(true));
     const log = await screen.findByRole('log', { name: 'Ben' });
     expect(await within(log).findByText('Hello Amy')).toBeTruthy();
     expect(world.device.calls.map(([path]) => path)).toContain(getChatMessages.path);

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compactIconsPlugin } from './build/compactIcons';
 import { precompressPlugin } from './build/precompress';
 import { protocolForWebPlugin } from './build/protocolForWeb';
 import { serviceWorkerPlugin } from './build/serviceWorker';
@@ -39,8 +40,15 @@ export default defineConfig(({ mode }) => {
   return {
     base: '/',
     // The protocol as the web bundles it (build/protocolForWeb.ts: no zod on the first page), the
-    // service worker (/sw.js, the offline shell), then the .br and .gz copies the server sends.
-    plugins: [react(), protocolForWebPlugin(), serviceWorkerPlugin(), precompressPlugin()],
+    // icons' paths made compact, the service worker (/sw.js, the offline shell), then the .br
+    // and .gz copies the server sends.
+    plugins: [
+      react(),
+      protocolForWebPlugin(),
+      compactIconsPlugin(),
+      serviceWorkerPlugin(),
+      precompressPlugin(),
+    ],
     build: {
       outDir: 'dist',
       emptyOutDir: true,

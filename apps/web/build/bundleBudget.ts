@@ -14,12 +14,12 @@ import { gzipSync } from 'node:zlib';
 export const BUDGET_BYTES = 150 * 1024;
 /**
  * What the test enforces today: the budget is not reached yet. Without zod, the data router, the
- * chat engine and <Trans> on the first page, both routes are at ~167-170 KB, and React (~66 KB),
- * i18next with the English texts (~30 KB), React Router (~12 KB) and TanStack Query (~10 KB)
- * alone come to ~118 KB of it; the test holds the figures near where they are (with a few KB
- * of room for the work in flight) and this comes down, to BUDGET_BYTES, as they do.
+ * chat engine and <Trans> on the first page, and with compact icons, both routes are at ~161-164 KB:
+ * React (~66 KB), i18next with the English texts (~30 KB), React Router (~13 KB) and TanStack
+ * Query (~10 KB) alone come to ~119 KB of it; the test holds the figures near where they are (a
+ * few KB of room for the work in flight) and this comes down, to BUDGET_BYTES, as they do.
  */
-export const CEILING_BYTES = 175 * 1024;
+export const CEILING_BYTES = 168 * 1024;
 
 /** The routes a phone opens first, by the screen module each renders. */
 export const BUDGET_ROUTES = {

@@ -34,19 +34,69 @@ const browser = await launchBrowser();
 
 const text = (n: number) => `message ${n} of the long chat`;
 
-/** Opens the chat from the running app; answers the ms from the route change to its newest message on screen. */
-function openChat(page: Page, peerId: string, newest: string): Promise<number> {
-  return page.evaluate(
+interface Opening {
+  /** Route change → newest message on screen. */
+  total: number;
+  /** Route change → the chat's log on screen (its screen's code loaded and rendered). */
+  screen: number;
+  /** Route change → the first message row on screen. */
+  rows: number;
+  /** The chat's stored page read from the device (the engine's `chat: stored page` measure). */
+  storeRead: number | null;
+  /** The screen's code fetched (first request → last answer of a script), and the API calls. */
+  chunks: number | null;
+  calls: string[];
+}
+
+/** Opens the chat from the running app; answers the ms from the route change to its newest message on screen, and where they went. */
+async function openChat(page: Page, peerId: string, newest: string): Promise<Opening> {
+  const opening = (await page.evaluate(
     `new Promise((done) => {
       const start = performance.now();
+      const at = {};
       const shown = () => [...document.querySelectorAll('[role="log"] *')].some(
         (el) => el.childElementCount === 0 && el.textContent === ${JSON.stringify(newest)} && el.getBoundingClientRect().bottom <= innerHeight && el.getBoundingClientRect().height > 0,
       );
-      const check = () => (shown() ? done(performance.now() - start) : requestAnimationFrame(check));
+      const check = () => {
+        const now = performance.now() - start;
+        if (at.screen === undefined && document.querySelector('[role="log"]')) at.screen = now;
+        if (at.rows === undefined && document.querySelector('[role="log"] [data-index]')) at.rows = now;
+        if (!shown()) return requestAnimationFrame(check);
+        const since = (entries) => entries.filter((e) => e.startTime >= start);
+        const scripts = since(performance.getEntriesByType('resource')).filter((e) => e.name.endsWith('.js'));
+        const calls = since(performance.getEntriesByType('resource')).filter((e) => e.initiatorType === 'fetch' || e.initiatorType === 'xmlhttprequest');
+        const read = since(performance.getEntriesByName('chat: stored page'))[0];
+        done({
+          total: now,
+          screen: at.screen ?? now,
+          rows: at.rows ?? now,
+          storeRead: read ? read.duration : null,
+          chunks: scripts.length ? Math.max(...scripts.map((e) => e.responseEnd)) - Math.min(...scripts.map((e) => e.startTime)) : null,
+          calls: calls.map((e) => new URL(e.name).pathname + ' ' + (e.startTime - start).toFixed(0) + '–' + (e.responseEnd - start).toFixed(0) + ' ms'),
+        });
+      };
       location.hash = '#/wx/chatWindow/index?userId=${peerId}';
       requestAnimationFrame(check);
     })`,
+  )) as Opening;
+  return opening;
+}
+
+function reportOpening(label: string, o: Opening) {
+  const ms = (value: number | null) => (value === null ? '–' : `${value.toFixed(0)} ms`);
+  console.log(
+    `${label}: ${ms(o.total)} (screen on ${ms(o.screen)}, its code fetched in ${ms(o.chunks)}; first rows ${ms(o.rows)}; ` +
+      `stored page read in ${ms(o.storeRead)}; requests: ${o.calls.join(', ') || 'none'})`,
   );
+}
+
+/** Reloads the app on the Message tab (memory empty: the chat comes from the phone's store). */
+async function reload(page: Page, newest: string) {
+  await page.goto('/#/wx/tabbar1/index');
+  await page.reload();
+  await page.getByText(newest).first().waitFor();
+  // Let the start-up's catch-up settle, as it would before a person taps.
+  await page.waitForTimeout(1000);
 }
 
 /** Scrolls the log up at `speed` px a frame until `target` is on screen; answers the frame times. */
@@ -106,28 +156,43 @@ try {
   const { context, page } = await phone(browser, server.url);
   await useSession(context, server.url, alice.token);
   await page.goto('/#/wx/tabbar1/index');
-  await page
-    .getByText(text(total - 1))
-    .first()
-    .waitFor();
 
-  console.log(
-    `open the chat, newest message on screen: ${(await openChat(page, bob.userId, text(total - 1))).toFixed(0)} ms (from the server)`,
+  const newest = text(total - 1);
+  await page.getByText(newest).first().waitFor();
+  // A person looks at the list a moment before tapping (the app loads the chat screen's code then).
+  await page.waitForTimeout(1000);
+  const held = async () =>
+    Number(
+      await page.evaluate(`new Promise((done) => {
+        const open = indexedDB.open('paichat-chat');
+        open.onsuccess = () => {
+          const count = open.result.transaction('messages').objectStore('messages').count();
+          count.onsuccess = () => { done(count.result); open.result.close(); };
+        };
+      })`),
+    );
+  reportOpening(
+    'open the chat, newest message on screen (from the server)',
+    await openChat(page, bob.userId, newest),
   );
   await page.goBack();
   await page.getByRole('heading', { name: 'Message' }).waitFor();
-  console.log(
-    `open it again: ${(await openChat(page, bob.userId, text(total - 1))).toFixed(0)} ms (from the phone's store)`,
-  );
+  reportOpening('open it again (in memory)', await openChat(page, bob.userId, newest));
 
   report(`scroll up ${scroll} messages`, await scrollUpTo(page, text(total - 1 - scroll)));
 
-  await page.goBack();
-  await page.getByRole('heading', { name: 'Message' }).waitFor();
+  await reload(page, newest);
+  reportOpening(
+    `reload, open it (from the phone's store, ${await held()} messages stored)`,
+    await openChat(page, bob.userId, newest),
+  );
+
+  await reload(page, newest);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
-  console.log(
-    `open it with the CPU ${throttle}× slower: ${(await openChat(page, bob.userId, text(total - 1))).toFixed(0)} ms (from the phone's store)`,
+  reportOpening(
+    `reload, open it with the CPU ${throttle}× slower (from the phone's store)`,
+    await openChat(page, bob.userId, newest),
   );
   report(
     `scroll up ${scroll} messages, CPU ${throttle}× slower`,

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { PullToRefresh } from 'antd-mobile';
 import { UserAddOutline } from 'antd-mobile-icons';
 import type { FriendApply } from '@paichat/protocol';
 import { Page } from '../../components/Page';
 import { EmptyState } from '../../components/EmptyState';
 import { ListSkeleton } from '../../components/ListSkeleton';
+import { PullRefresh } from '../../components/PullRefresh';
 import { SearchEntry } from '../../components/SearchEntry';
 import { useFriendApplies } from '../../api/queries/friendApplies';
 import { refreshNotices } from '../../api/queries/notices';
@@ -83,12 +83,12 @@ export function NewFriendsScreen({ searchUrl, contactInfoUrl }: NewFriendsScreen
 
   return (
     <Page title={t('routes.newFriends')}>
-      <PullToRefresh onRefresh={refresh} renderText={(status) => t(`friends.pull.${status}`)}>
+      <PullRefresh onRefresh={refresh}>
         <div className={s.pullArea}>
           <SearchEntry label={t('friends.addFriendsEntry')} onOpen={() => nav.navigateTo(searchUrl)} />
           {content}
         </div>
-      </PullToRefresh>
+      </PullRefresh>
     </Page>
   );
 }

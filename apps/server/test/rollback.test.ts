@@ -60,8 +60,9 @@ describe.each(dialects)('a database behind the message-id mark on %s', (dialect)
     const user = (nick: string) => insertPlainUser(db, nick);
     const [amy, ben, cai] = [await user('amy'), await user('ben'), await user('cai')];
     const append = (chatId: number, senderId: number, text: string) =>
-      db.transaction().execute((trx) =>
+      db.transaction().execute(async (trx) =>
         chats.appendMessage(trx, {
+          id: (await chats.reserveMessageIds(trx, 1))[0] as number,
           chatId,
           senderId,
           clientMsgId: text,
@@ -107,8 +108,9 @@ describe.each(dialects)('a database behind the message-id mark on %s', (dialect)
     const { db, dataDir } = await freshDatabase(dialect);
     const [amy, ben] = [await insertPlainUser(db, 'amy'), await insertPlainUser(db, 'ben')];
     const chatId = await db.transaction().execute((trx) => chats.ensureSingleChat(trx, amy, ben, 1));
-    await db.transaction().execute((trx) =>
+    await db.transaction().execute(async (trx) =>
       chats.appendMessage(trx, {
+        id: (await chats.reserveMessageIds(trx, 1))[0] as number,
         chatId,
         senderId: amy,
         clientMsgId: 'x',

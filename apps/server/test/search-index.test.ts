@@ -9,7 +9,7 @@ import { Migrator, sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase, type Db } from '../src/db';
 import { migrations } from '../src/db/migrations';
-import { appendMessage, ensureSingleChat } from '../src/modules/chats/repo';
+import { appendMessage, ensureSingleChat, reserveMessageIds } from '../src/modules/chats/repo';
 import { searchMessages } from '../src/modules/search/repo';
 import { queryGroups } from '../src/modules/search/terms';
 import { insertPlainUser } from './support/rows';
@@ -90,6 +90,7 @@ describe.each(dialects)('the message search index on %s', (dialect) => {
       await db.transaction().execute(async (trx) => {
         await sql`update "chats" set "last_seq" = 7 where "id" = ${amyBen}`.execute(trx);
         await appendMessage(trx, {
+          id: (await reserveMessageIds(trx, 1))[0] as number,
           chatId: amyBen,
           senderId: amy,
           clientMsgId: 'c1',

@@ -87,11 +87,7 @@ export interface AppenderOptions {
   afterCommit?: () => Promise<void>;
 }
 
-const newMessage = (
-  request: AppendRequest,
-  chatId: number,
-  id: number,
-): repo.NewChatMessage & { id: number } => ({
+const newMessage = (request: AppendRequest, chatId: number, id: number): repo.NewChatMessage => ({
   id,
   chatId,
   senderId: request.senderId,

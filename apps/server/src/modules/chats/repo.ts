@@ -1,6 +1,8 @@
+import { MsgType } from '@paichat/protocol';
 import { PostgresAdapter, sql } from 'kysely';
 import type { ChatMemberRow, ChatRow, DbOrTx, Dialect, MessageRow, Tx } from '../../db';
 import { indexMessage, postgresIndexTerms } from '../search/repo';
+import type { IdMark } from './id-mark';
 
 // Chats and their members.
 
@@ -183,8 +185,8 @@ export async function loadPairContext(
 export const isPostgres = (db: DbOrTx): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
 
 export interface NewChatMessage {
-  /** Taken beforehand (reserveMessageIds); without it, the counter's next. */
-  id?: number;
+  /** Taken beforehand (reserveMessageIds) and covered by the message-id mark. */
+  id: number;
   chatId: number;
   senderId: number | null;
   clientMsgId: string | null;
@@ -207,9 +209,8 @@ export interface NewChatMessage {
  * seq it took leaves no gap. No error is raised, so the transaction (and the other messages
  * of a batch) carries on.
  *
- * The caller covers the new id with the message-id mark (id-mark.ts) before it commits: best
- * before this locks the chat row (an id from reserveMessageIds), so that the mark's sync does
- * not hold up other transactions waiting for the row.
+ * The caller has covered the id with the message-id mark (id-mark.ts) before this locks the
+ * chat row, so that the mark's sync does not hold up other transactions waiting for the row.
  * A message with words (a text, a place, a card) is indexed for search in the same transaction.
  */
 export async function appendMessage(
@@ -223,10 +224,9 @@ export async function appendMessage(
     where "id" = ${message.chatId} returning "last_seq"`.execute(trx);
   const seq = head.rows[0]?.last_seq;
   if (seq === undefined) throw new Error(`no chat ${message.chatId}`);
-  // A null id is the counter's next.
   const inserted = await sql<{ id: number }>`insert into "messages"
     ("id", "chat_id", "seq", "sender_id", "client_msg_id", "msg_type", "content", "created_at", "group_nick")
-    values (${message.id ?? null}, ${message.chatId}, ${seq}, ${message.senderId}, ${message.clientMsgId},
+    values (${message.id}, ${message.chatId}, ${seq}, ${message.senderId}, ${message.clientMsgId},
       ${message.msgType}, ${message.content}, ${message.createdAt}, ${message.groupNick ?? null})
     on conflict ("sender_id", "client_msg_id") do nothing returning "id"`.execute(trx);
   const id = inserted.rows[0]?.id;
@@ -241,6 +241,28 @@ export async function appendMessage(
       trx,
     );
   return { id, seq };
+}
+
+/**
+ * Stores a system notice (an ALERT: no sender, no clientMsgId) under the chat's next seq, its
+ * id covered by the message-id mark before the chat row is locked.
+ */
+export async function appendNotice(
+  trx: Tx,
+  idMark: IdMark,
+  notice: { chatId: number; content: string; createdAt: number },
+): Promise<{ id: number; seq: number }> {
+  const [id] = await reserveMessageIds(trx, 1);
+  await idMark.cover(id as number);
+  const appended = await appendMessage(trx, {
+    ...notice,
+    id: id as number,
+    senderId: null,
+    clientMsgId: null,
+    msgType: MsgType.ALERT,
+  });
+  if (!appended) throw new Error('a notice without clientMsgId cannot conflict');
+  return appended;
 }
 
 /**
@@ -260,9 +282,8 @@ async function appendOnPostgres(
     ), "ins" as (
       insert into "messages"
         ("id", "chat_id", "seq", "sender_id", "client_msg_id", "msg_type", "content", "created_at", "group_nick")
-      select coalesce(${message.id ?? null}::bigint, nextval(pg_get_serial_sequence('messages', 'id'))),
-        ${message.chatId}, "head"."last_seq", ${message.senderId}, ${message.clientMsgId}, ${message.msgType},
-        ${message.content}, ${message.createdAt}, ${message.groupNick ?? null} from "head"
+      select ${message.id}::bigint, ${message.chatId}, "head"."last_seq", ${message.senderId}, ${message.clientMsgId},
+        ${message.msgType}, ${message.content}, ${message.createdAt}, ${message.groupNick ?? null} from "head"
       on conflict ("sender_id", "client_msg_id") do nothing returning "id", "seq"
     )${indexRow(postgresIndexTerms(message.msgType, message.content))}, "reader" as (
       update "chat_members" set "read_seq" = "ins"."seq" from "ins"
@@ -290,9 +311,9 @@ async function appendOnPostgres(
  */
 export async function appendMessagesOnPostgres(
   trx: Tx,
-  messages: (NewChatMessage & { id: number })[],
+  messages: NewChatMessage[],
 ): Promise<Map<number, number>> {
-  const column = <T>(pick: (message: NewChatMessage & { id: number }) => T): T[] => messages.map(pick);
+  const column = <T>(pick: (message: NewChatMessage) => T): T[] => messages.map(pick);
   const { rows } = await sql<{ id: string; seq: number }>`with "input" as (
       select * from unnest(${column((m) => m.id)}::bigint[], ${column((m) => m.chatId)}::bigint[],
         ${column((m) => m.senderId)}::bigint[], ${column((m) => m.clientMsgId)}::text[],

@@ -234,17 +234,11 @@ export function createChatsService(deps: ChatsServiceDeps) {
       const { requesterId, accepterId, at } = event;
       const chatId = await repo.ensureSingleChat(trx, requesterId, accepterId, at);
       const content = { code: AlertCode.nowFriends, text: ALERT_TEXT.nowFriends, params: {} };
-      const appended = await repo.appendMessage(trx, {
+      const { id, seq } = await repo.appendNotice(trx, idMark, {
         chatId,
-        senderId: null,
-        clientMsgId: null,
-        msgType: MsgType.ALERT,
         content: JSON.stringify(content),
         createdAt: at,
       });
-      if (!appended) throw new Error('a notice without clientMsgId cannot conflict');
-      const { id, seq } = appended;
-      await idMark.cover(id);
       // A notice is nothing to catch up on: it does not count as unread.
       for (const userId of [requesterId, accepterId]) await repo.advanceRead(trx, chatId, userId, seq);
       const people = await usersRepo.findUsersByIds(trx, [requesterId, accepterId]);

@@ -164,16 +164,11 @@ export function createGroupsService(deps: GroupsServiceDeps) {
     now: number,
   ): Promise<Announced> {
     const content = groupAlert(code, params);
-    const appended = await chatsRepo.appendMessage(trx, {
+    const appended = await chatsRepo.appendNotice(trx, idMark, {
       chatId: group.chat_id,
-      senderId: null,
-      clientMsgId: null,
-      msgType: MsgType.ALERT,
       content: JSON.stringify(content),
       createdAt: now,
     });
-    if (!appended) throw new Error('a notice without clientMsgId cannot conflict');
-    await idMark.cover(appended.id);
     await repo.readNoticeIfCaughtUp(trx, group.chat_id, appended.seq);
     const message: StoredMessage = {
       id: appended.id,

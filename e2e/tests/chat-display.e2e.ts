@@ -96,7 +96,8 @@ test("a tapped picture opens full screen; a swipe shows the chat's other picture
   await swipe(b.page, 'right');
   await viewer.getByText('1 / 2').waitFor();
   await b.page.touchscreen.tap(width / 2, 200);
-  await expect.poll(() => viewer.count()).toBe(0);
+  // It fades out, then goes.
+  await expect.poll(() => viewer.count(), { timeout: 5_000 }).toBe(0);
 });
 
 /** A finger drawn across the middle of the screen, through the real touch pipeline. */

@@ -53,12 +53,17 @@ export interface PictureViewerProps {
 
 /**
  * Pictures full screen on black (antd-mobile's viewer): pinch or double-tap to zoom, swipe to
- * the next, tap to close; Save downloads the one shown. Mount it while open.
+ * the next, tap to close; Save downloads the one shown. Mount it to open it; it calls
+ * `onClose` once it has closed.
  */
 export function PictureViewer({ pictures, index, onClose }: PictureViewerProps) {
   const t = useT();
   const kit = useLazyModule(imageViewerKit);
   const [shown, setShown] = useState(index);
+  // Closing lets the viewer fade out and finish its animations before `onClose` unmounts it
+  // (cut off mid-spring, it stalled the springs of sheets opened later).
+  const [open, setOpen] = useState(true);
+  const close = () => setOpen(false);
 
   const save = async () => {
     const url = pictures[shown];
@@ -77,9 +82,10 @@ export function PictureViewer({ pictures, index, onClose }: PictureViewerProps) 
       <kit.ImageViewer.Multi
         images={[...pictures]}
         defaultIndex={index}
-        visible
+        visible={open}
         onIndexChange={setShown}
-        onClose={onClose}
+        onClose={close}
+        afterClose={onClose}
         classNames={{ body: s.body }}
         imageRender={(src, { ref }) => <FittedPicture src={src} pictureRef={ref} />}
       />
@@ -87,24 +93,28 @@ export function PictureViewer({ pictures, index, onClose }: PictureViewerProps) 
         antd-mobile hides its viewer from assistive technology (its mask is aria-hidden), so the
         viewer's actions live in a dialog of their own, laid over the viewer's bottom edge.
       */}
-      {createPortal(
-        <div
-          role="dialog"
-          aria-label={t('chatWindow.image')}
-          className={s.footer}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') onClose();
-          }}
-        >
-          <button type="button" className={s.button} autoFocus onClick={() => void save()}>
-            {t('chatWindow.save')}
-          </button>
-          <button type="button" className={s.button} onClick={onClose}>
-            {t('chatWindow.close')}
-          </button>
-        </div>,
-        document.body,
-      )}
+      {open &&
+        createPortal(
+          <div
+            role="dialog"
+            aria-label={t('chatWindow.image')}
+            className={s.footer}
+            onKeyDown={(event) => {
+              if (event.key !== 'Escape') return;
+              // Only the viewer: a sheet it was opened from stays (React events cross the portal).
+              event.stopPropagation();
+              close();
+            }}
+          >
+            <button type="button" className={s.button} autoFocus onClick={() => void save()}>
+              {t('chatWindow.save')}
+            </button>
+            <button type="button" className={s.button} onClick={close}>
+              {t('chatWindow.close')}
+            </button>
+          </div>,
+          document.body,
+        )}
     </>
   );
 }

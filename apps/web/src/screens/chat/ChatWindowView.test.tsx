@@ -126,6 +126,7 @@ describe('ChatWindowView', () => {
     expect(document.querySelector('.adm-image-viewer-indicator')?.textContent).toBe('2 / 3');
     await user.click(within(viewer).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog', { name: 'Image' })).toBeNull();
+    await waitFor(() => expect(document.querySelector('.adm-image-viewer-slides')).toBeNull());
   });
 
   it('puts a time separator between messages more than five minutes apart', () => {

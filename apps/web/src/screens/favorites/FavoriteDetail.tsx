@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import type { Favorite } from '@paichat/protocol';
 import { Sheet } from '../../components/chat/Sheet';
 import { ContentByType } from '../../components/chat/MessageBubble';
 import { readContent } from '../../components/chat/content';
+import { PictureViewer } from '../../components/media/PictureViewer';
 import { currentLocale, useT } from '../../i18n';
 import { formatChatTime } from '../../lib/chatTime';
 import s from './favorites.module.css';
@@ -13,6 +15,19 @@ export interface FavoriteDetailProps {
   onDelete: (favorite: Favorite) => void;
 }
 
+/** A saved picture at the sheet's width; tapped, full screen. */
+function FullPicture({ url, alt }: { url: string; alt: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className={s.fullImageButton} onClick={() => setOpen(true)}>
+        <img className={s.fullImage} src={url} alt={alt} />
+      </button>
+      {open && <PictureViewer pictures={[url]} index={0} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
 /** What a favorite holds at full size: all of its text, the whole picture, or its message as the chat shows it. */
 function FullContent({ favorite }: { favorite: Favorite }) {
   const t = useT();
@@ -20,7 +35,7 @@ function FullContent({ favorite }: { favorite: Favorite }) {
     return <p className={s.fullText}>{readContent('TEXT', favorite.content)?.text}</p>;
   }
   const image = favorite.kind === 'IMAGE' ? readContent('IMAGE', favorite.content) : null;
-  if (image) return <img className={s.fullImage} src={image.url} alt={t('favorites.kind.IMAGE')} />;
+  if (image) return <FullPicture url={image.url} alt={t('favorites.kind.IMAGE')} />;
   return <ContentByType msgType={favorite.kind} content={favorite.content} />;
 }
 

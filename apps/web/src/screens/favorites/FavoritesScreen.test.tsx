@@ -82,6 +82,25 @@ describe('FavoritesScreen', () => {
     expect(await screen.findByText('No favorites yet')).toBeTruthy();
   });
 
+  it('opens a saved picture full screen from its sheet; Escape closes the viewer, not the sheet', async () => {
+    open([
+      favorite({
+        kind: 'IMAGE',
+        content: { url: `${FILE}.jpg`, thumbUrl: `${FILE}.thumb.jpg`, width: 4, height: 3 },
+      }),
+    ]);
+    await user.click(await screen.findByRole('button', { name: /Amy/ }));
+    const sheet = await screen.findByRole('dialog', { name: 'Favorite' });
+    await user.click(within(sheet).getByRole('img', { name: 'Picture' }));
+    const viewer = await screen.findByRole('dialog', { name: 'Image' });
+    expect(document.querySelector('.adm-image-viewer-slide img')?.getAttribute('src')).toBe(`${FILE}.jpg`);
+    fireEvent.keyDown(within(viewer).getByRole('button', { name: 'Save' }), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Image' })).toBeNull());
+    // The viewer fades out and goes.
+    await waitFor(() => expect(document.querySelector('.adm-image-viewer-slides')).toBeNull());
+    expect(screen.getByRole('dialog', { name: 'Favorite' })).toBeTruthy();
+  });
+
   it('finds favorites by a search, and says when nothing matches', async () => {
     const { server } = open([favorite({ content: { text: 'Dumpling recipe' } }), favorite()]);
     await screen.findByText('Dumpling recipe');

@@ -72,6 +72,9 @@ describe('SearchScreen', () => {
     await typeKeyword('tri');
     const groups = await screen.findByRole('region', { name: 'Group Chats' });
     expect(within(groups).getByRole('link', { name: /Trip/ }).getAttribute('href')).toBe('#/chat?chatId=70');
+    // Its picture is drawn from its members: Ada, Ben and Chen's initials.
+    const trip = within(groups).getByRole('link', { name: /Trip/ });
+    expect(['A', 'B', 'C'].map((initial) => within(trip).getAllByText(initial).length)).toEqual([1, 1, 1]);
     expect(screen.queryByRole('region', { name: 'Contacts' })).toBeNull();
   });
 

@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
 import { SearchOutline, UserAddOutline } from 'antd-mobile-icons';
 import { Virtuoso } from 'react-virtuoso';
-import type { MessageHit } from '@paichat/protocol';
+import type { GroupFace, MessageHit } from '@paichat/protocol';
 import { hitsOf, useSearchMessages } from '../../api/queries/searchMessages';
 import { AppLink } from '../../components/AppLink';
 import { Avatar } from '../../components/Avatar';
 import { EmptyState } from '../../components/EmptyState';
+import { GroupAvatar } from '../../components/GroupAvatar';
 import { ListEnd, loadMore, nearEnd } from '../../components/ListEnd';
 import { currentLocale, useT } from '../../i18n';
 import { formatChatTime } from '../../lib/chatTime';
@@ -32,6 +33,8 @@ interface LocalItem {
   to: string;
   name: string;
   portrait: string;
+  /** A group's first members, drawn as its picture. */
+  faces?: readonly GroupFace[] | undefined;
   /** A second line (a contact's nickname under their remark). */
   sub?: string | undefined;
 }
@@ -48,7 +51,7 @@ function LocalSection({ id, title, items }: { id: string; title: string; items: 
         {items.map((item) => (
           <li key={item.key}>
             <AppLink to={item.to} className={s.row}>
-              <Avatar name={item.name} src={item.portrait || undefined} alt="" size={40} />
+              <GroupAvatar name={item.name} portrait={item.portrait} faces={item.faces} alt="" size={40} />
               <span className={s.text}>
                 <span className={s.title}>{item.name}</span>
                 {item.sub && <span className={s.sub}>{item.sub}</span>}
@@ -136,6 +139,7 @@ export function SearchScreen({ chatWindowUrl, contactInfoUrl, addFriendDetailUrl
               to: withQuery(chatWindowUrl, { chatId: group.chatId }),
               name: group.name,
               portrait: group.portrait,
+              faces: group.faces,
             }))}
           />
           <button

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { Friend } from '@paichat/protocol';
+import type { Friend, GroupFace } from '@paichat/protocol';
 import { useFriendList } from '../../api/queries/friendList';
 import { useSavedGroups } from '../../api/queries/savedGroups';
 import { matchesKeyword } from '../../lib/contactSearch';
@@ -9,6 +9,7 @@ export interface GroupMatch {
   chatId: string;
   name: string;
   portrait: string;
+  faces?: readonly GroupFace[] | undefined;
 }
 
 /** At most this many contacts and groups are listed for a keyword (the best are typed further). */
@@ -35,10 +36,15 @@ export function useLocalMatches(keyword: string): { contacts: Friend[]; groups: 
     if (!keyword) return [];
     const byChat = new Map<string, GroupMatch>();
     for (const g of saved ?? [])
-      byChat.set(g.chatId, { chatId: g.chatId, name: g.name, portrait: g.portrait });
+      byChat.set(g.chatId, { chatId: g.chatId, name: g.name, portrait: g.portrait, faces: g.faces });
     for (const entry of list)
       if (entry.windowType === 'GROUP' && !byChat.has(entry.chatId))
-        byChat.set(entry.chatId, { chatId: entry.chatId, name: entry.nickName, portrait: entry.portrait });
+        byChat.set(entry.chatId, {
+          chatId: entry.chatId,
+          name: entry.nickName,
+          portrait: entry.portrait,
+          faces: entry.faces,
+        });
     return [...byChat.values()].filter((g) => matchesKeyword(keyword, [g.name])).slice(0, MAX_LOCAL);
   }, [saved, list, keyword]);
   return { contacts, groups };

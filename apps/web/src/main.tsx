@@ -10,7 +10,7 @@ import './styles/global.css';
 import { installReact19Render, syncUiLocale } from './lib/ui';
 import { installWidthScaling } from './lib/viewport';
 import { readAuthToken } from './lib/authToken';
-import { i18n, initLocale, isLocale } from './i18n';
+import { allTexts, i18n, initLocale, isLocale } from './i18n';
 import { NavContext } from './nav';
 import { AppRoutes, startPaths } from './router';
 import { startupRedirect } from './startup';
@@ -55,6 +55,8 @@ async function start(): Promise<void> {
       </QueryClientProvider>
     </StrictMode>,
   );
+  // The English texts beyond the first pages' (a screen off the first page waits for them).
+  allTexts.load().catch(() => undefined);
 }
 
 void start();

@@ -33,7 +33,9 @@ import { NotFoundScreen } from './screens/common/NotFoundScreen';
 import { ErrorScreen } from './screens/common/ErrorScreen';
 
 // Every screen loads with its route (components/AsyncPage.tsx); only the frames above are eager.
-const LoginScreen = lazyPage(() => import('./screens/auth/LoginScreen').then((m) => m.LoginScreen));
+const LoginScreen = lazyPage(() => import('./screens/auth/LoginScreen').then((m) => m.LoginScreen), {
+  firstPage: true,
+});
 const PiLoginScreen = lazyPage(() => import('./screens/auth/PiLoginScreen').then((m) => m.PiLoginScreen));
 const RegisterScreen = lazyPage(() => import('./screens/auth/RegisterScreen').then((m) => m.RegisterScreen));
 const DetectScreen = lazyPage(() => import('./screens/detect/DetectScreen').then((m) => m.DetectScreen));
@@ -45,11 +47,13 @@ const whenIdle = (run: () => void) =>
   typeof requestIdleCallback === 'function' ? requestIdleCallback(run) : setTimeout(run, 500);
 // A chat is opened from the Message tab: its screen's code loads once the tab is idle, so a tap
 // on a chat waits for its messages only (a failed preload is tried again on the tap).
-const ChatListScreen = lazyPage(() =>
-  import('./screens/messages/ChatListScreen').then((m) => {
-    whenIdle(() => void ChatWindowScreen.preload().catch(() => undefined));
-    return m.ChatListScreen;
-  }),
+const ChatListScreen = lazyPage(
+  () =>
+    import('./screens/messages/ChatListScreen').then((m) => {
+      whenIdle(() => void ChatWindowScreen.preload().catch(() => undefined));
+      return m.ChatListScreen;
+    }),
+  { firstPage: true },
 );
 const ContactsScreen = lazyPage(() =>
   import('./screens/contacts/ContactsScreen').then((m) => m.ContactsScreen),

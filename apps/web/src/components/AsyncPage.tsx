@@ -5,7 +5,7 @@
  * state, and after 60 s an error with a retry. A page loaded once renders at once afterwards.
  */
 import { useEffect, useState, type ComponentType } from 'react';
-import { useT } from '../i18n';
+import { allTexts, useT } from '../i18n';
 import s from './AsyncPage.module.css';
 
 export const ASYNC_PAGE_DELAY_MS = 200;
@@ -18,16 +18,23 @@ export type LazyPage<P> = ComponentType<P> & {
 
 type Phase = 'waiting' | 'loading' | 'failed';
 
-/** A route's screen, loaded when first rendered: `lazyPage(() => import('./X').then((m) => m.X))`. */
-export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): LazyPage<P> {
+/**
+ * A route's screen, loaded when first rendered: `lazyPage(() => import('./X').then((m) => m.X))`.
+ * It waits for all the English texts too, unless it is a first page (`firstPage`), whose texts
+ * are bundled (i18n/index.ts).
+ */
+export function lazyPage<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  { firstPage = false } = {},
+): LazyPage<P> {
   let loaded: ComponentType<P> | null = null;
   let pending: Promise<void> | null = null;
 
   function preload(): Promise<void> {
     pending ??= new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('page load timed out')), ASYNC_PAGE_TIMEOUT_MS);
-      load().then(
-        (component) => {
+      Promise.all([load(), firstPage || allTexts.load()]).then(
+        ([component]) => {
           clearTimeout(timer);
           loaded = component;
           resolve();

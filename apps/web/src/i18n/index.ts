@@ -1,11 +1,12 @@
 /**
- * Our one door to i18next. English is bundled (it is the source and the fallback); the other
- * fourteen locales load on demand. The chosen locale is saved under `locale` and applied at
- * once: texts, `<html lang dir>` (Arabic lays out right-to-left) and request headers.
+ * Our one door to i18next. English is the source and the fallback; the other fourteen locales
+ * load on demand. The chosen locale is saved under `locale` and applied at once: texts,
+ * `<html lang dir>` (Arabic lays out right-to-left) and request headers.
  */
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import en from './locales/en.json';
+import * as en from './locales/en.json';
+import { lazyModule } from '../lib/lazyModule';
 import { DEFAULT_LOCALE, directionOf, isLocale, type Locale } from './languages';
 
 export * from './languages';
@@ -15,12 +16,38 @@ export const LOCALE_STORAGE_KEY = 'locale';
 type Bundle = Record<string, unknown>;
 const loaders = import.meta.glob<Bundle>(['./locales/*.json', '!./locales/en.json'], { import: 'default' });
 
+/**
+ * The English the first pages (login, the Message tab and the frame around them) draw with:
+ * the bundler keeps only the sections of en.json named here (the bundle budget,
+ * build/bundleBudget.ts). All of English loads right after start (`allTexts`); a screen off
+ * the first page waits for it.
+ */
+export const FIRST_TEXTS = {
+  chat: en.chat,
+  chatNo: en.chatNo,
+  chats: en.chats,
+  common: en.common,
+  errors: en.errors,
+  language: en.language,
+  leave: en.leave,
+  login: en.login,
+  messages: en.messages,
+  notFound: en.notFound,
+  pull: en.pull,
+  routes: en.routes,
+  search: en.search,
+  signIn: en.signIn,
+  tabs: en.tabs,
+  update: en.update,
+};
+
 export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
   lng: DEFAULT_LOCALE,
   fallbackLng: DEFAULT_LOCALE,
   supportedLngs: false,
-  resources: { en: { translation: en } },
+  // A copy: the rest of English is added into it.
+  resources: { en: { translation: { ...FIRST_TEXTS } } },
   initAsync: false,
   interpolation: { escapeValue: false },
   returnNull: false,
@@ -54,6 +81,16 @@ async function ensureLoaded(locale: Locale): Promise<void> {
   if (!load) throw new Error(`no locale file for ${locale}`);
   i18n.addResourceBundle(locale, 'translation', await load());
 }
+
+/**
+ * All the English texts (the first pages have a few sections): the app loads them right after
+ * start. As `?raw` text, a module apart from the sections imported above (one module imported
+ * both ways would be bundled whole).
+ */
+export const allTexts = lazyModule(async () => {
+  const { default: text } = await import('./locales/en.json?raw');
+  i18n.addResourceBundle(DEFAULT_LOCALE, 'translation', JSON.parse(text) as Bundle, true);
+});
 
 function applyToDocument(locale: Locale): void {
   if (typeof document === 'undefined') return;

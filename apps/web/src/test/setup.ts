@@ -3,6 +3,7 @@ import { afterEach, expect } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { takeBreaches } from './fakeServer';
 import { uiKit } from '../lib/ui';
+import { allTexts } from '../i18n';
 import { popupKit } from '../components/chat/Sheet';
 import { pullToRefreshKit } from '../components/PullRefresh';
 
@@ -21,3 +22,5 @@ afterEach(() => {
 // they are a moment after the app starts: a toast, a sheet or a pullable list shows at once.
 if (typeof document !== 'undefined')
   await Promise.all([uiKit.load(), popupKit.load(), pullToRefreshKit.load()]);
+// So are all the English texts (the first pages bundle a few sections): a screen shows its own.
+await allTexts.load();

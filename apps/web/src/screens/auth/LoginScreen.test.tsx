@@ -7,6 +7,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { NavContext, type Nav } from '../../nav';
 import { configureRequest, resetRequest } from '../../api/request';
+import { firstTextsOnly } from '../../test/firstTexts';
 import { LoginScreen } from './LoginScreen';
 
 const session = stubSession(null);
@@ -69,6 +70,20 @@ afterEach(() => resetRequest());
 const calls = (path: string) => fetchMock.mock.calls.filter(([url]) => url.startsWith(path));
 
 describe('LoginScreen', () => {
+  it('draws with the texts bundled with the first page (the rest of English loads after)', async () => {
+    fetchMock.mockImplementation(async () => captcha(true));
+    const texts = firstTextsOnly();
+    try {
+      renderLogin();
+      await waitFor(() =>
+        expect(screen.getByRole('button', { name: 'Refresh verification code' })).toBeTruthy(),
+      );
+      expect(texts.missing).toEqual([]);
+    } finally {
+      texts.restore();
+    }
+  });
+
   it('shows the spec rule messages in order, then logs in', async () => {
     const user = userEvent.setup();
     fetchMock.mockImplementation(async (url) =>

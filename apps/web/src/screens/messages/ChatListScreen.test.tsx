@@ -25,6 +25,7 @@ import {
   startEngine,
   until,
 } from '../../store/chat/testing/harness';
+import { firstTextsOnly } from '../../test/firstTexts';
 import { ChatListScreen } from './ChatListScreen';
 
 const user = userEvent.setup({ pointerEventsCheck: 0 });
@@ -80,6 +81,17 @@ describe('ChatListScreen on the chat engine', () => {
     world.device.hold(false);
     await waitFor(() => expect(rowNames()).toEqual(['Chen', 'Ben']));
     expect(screen.queryByRole('status', { name: 'Loading…' })).toBeNull();
+  });
+
+  it('draws with the texts bundled with the first page (the rest of English loads after)', async () => {
+    const texts = firstTextsOnly();
+    try {
+      await setup();
+      await waitFor(() => expect(rowNames()).toEqual(['Chen', 'Ben']));
+      expect(texts.missing).toEqual([]);
+    } finally {
+      texts.restore();
+    }
   });
 
   it('lists the chats newest first with their previews and unread counts', async () => {

@@ -10,7 +10,7 @@ import { configureRequest, expireSession } from './api/request';
 import { createQueryClient } from './api/queryClient';
 import { fetchSocketTicket } from './api/socketTicket';
 import { currentLocale, t } from './i18n';
-import { Analytics, analyticsFromEnv, watchPageViews } from './lib/analytics';
+import { analyticsFromEnv, startAnalytics, watchPageViews } from './lib/analyticsStart';
 import { showToast } from './lib/ui';
 import type { Nav } from './nav';
 import { PushRouter } from './realtime/pushRouter';
@@ -68,13 +68,10 @@ export function bootstrap(): App {
   // Moments: the Discover tab's badge and dot follow likes, comments and friends' new posts.
   watchMomentNotices(pushes, queryClient);
 
-  // Usage statistics, when built with an app key (lib/analytics.ts): sessions and page views.
+  // Usage statistics, when built with an app key (lib/analytics.ts, loaded after the first
+  // render): sessions and page views.
   const stats = analyticsFromEnv(import.meta.env);
-  if (stats) {
-    const analytics = new Analytics(stats, { language: currentLocale });
-    analytics.start();
-    watchPageViews(router, routeIndex.known, analytics);
-  }
+  if (stats) watchPageViews(router, routeIndex.known, startAnalytics(stats, { language: currentLocale }));
 
   return { queryClient, session, socket, pushes, chats, router, nav };
 }

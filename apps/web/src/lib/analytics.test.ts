@@ -2,16 +2,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STAT_BEACON_MAX } from '@paichat/protocol';
 import {
   Analytics,
-  analyticsFromEnv,
   QUEUE_MAX,
   sessionBand,
   STATUS_STORAGE_KEY,
-  watchPageViews,
   type AnalyticsDeps,
   type PageLifecycle,
 } from './analytics';
+import { analyticsFromEnv, startAnalytics, watchPageViews } from './analyticsStart';
 
 const COLLECTOR = 'https://stats.example';
+const OPTIONS = { url: COLLECTOR, appKey: 'k', version: '1.2.2' };
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const DAY = 24 * 60 * MINUTE;
@@ -91,14 +91,13 @@ function setup(
     language: () => 'zh-TW',
     warn: (message) => warnings.push(message),
   };
-  const analytics = new Analytics(
-    { url: COLLECTOR, appKey: 'k', version: '1.2.2' },
-    { ...deps, ...options.deps },
-  );
+  const allDeps = { ...deps, ...options.deps };
+  const analytics = new Analytics(OPTIONS, allDeps);
 
   const posts = () => requests.filter((r) => r.url === `${COLLECTOR}/stat/report`);
   return {
     analytics,
+    deps: allDeps,
     collector,
     stored,
     requests,
@@ -455,7 +454,9 @@ describe('events', () => {
 });
 
 describe('page views', () => {
-  it('follow the router: one per new location, by path, unknown paths as not-found', () => {
+  const KNOWN = new Set(['/wx/tabbar1/index', '/wx/chatWindow/index']);
+  /** A router at the Message tab; `go` moves it. */
+  function fakeRouter() {
     let listener: ((state: { location: { key: string; pathname: string } }) => void) | undefined;
     const router = {
       state: { location: { key: 'a', pathname: '/wx/tabbar1/index' } },
@@ -464,15 +465,41 @@ describe('page views', () => {
         return () => undefined;
       },
     };
-    const views: string[] = [];
-    watchPageViews(router, new Set(['/wx/tabbar1/index', '/wx/chatWindow/index']), {
-      pageView: (path) => views.push(path),
-    });
     const go = (key: string, pathname: string) => listener?.({ location: { key, pathname } });
+    return { router, go };
+  }
+
+  it('follow the router: one per new location, by path, unknown paths as not-found', () => {
+    const { router, go } = fakeRouter();
+    const views: string[] = [];
+    watchPageViews(router, KNOWN, { pageView: (path) => views.push(path) });
     go('a', '/wx/tabbar1/index');
     go('b', '/wx/chatWindow/index');
     go('c', '/wx/chatWindow/index');
     go('d', '/wx/secret/alice');
     expect(views).toEqual(['/wx/tabbar1/index', '/wx/chatWindow/index', '/wx/chatWindow/index', 'not-found']);
+  });
+
+  it('count from the start: pages shown before the statistics loaded are reported once they have', async () => {
+    const h = setup();
+    let arrive = () => {};
+    const loaded = new Promise<void>((resolve) => (arrive = resolve));
+    const { router, go } = fakeRouter();
+    const load = () => loaded.then(() => ({ Analytics }));
+    watchPageViews(router, KNOWN, startAnalytics(OPTIONS, h.deps, load));
+    go('b', '/wx/chatWindow/index');
+    await vi.advanceTimersByTimeAsync(10 * SECOND);
+    expect(h.requests).toEqual([]);
+
+    arrive();
+    await vi.advanceTimersByTimeAsync(0);
+    go('c', '/wx/tabbar1/index');
+    await vi.advanceTimersByTimeAsync(10 * SECOND);
+    expect(h.reported()).toEqual([
+      ...SESSION_START,
+      'page_view /wx/tabbar1/index',
+      'page_view /wx/chatWindow/index',
+      'page_view /wx/tabbar1/index',
+    ]);
   });
 });

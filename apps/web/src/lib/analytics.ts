@@ -56,9 +56,6 @@ export const StatEventName = {
   PAGE_VIEW: 'page_view',
 } as const;
 
-/** The value of a page view whose path is not one of the app's. */
-export const UNKNOWN_PAGE = 'not-found';
-
 /** At most this many events wait (the oldest go first): a collector that is down costs nothing. */
 export const QUEUE_MAX = 100;
 
@@ -81,19 +78,6 @@ export interface AnalyticsOptions {
   url: string;
   appKey: string;
   version?: string;
-}
-
-/** Build-time settings: VITE_STAT_APP_KEY turns it on, VITE_STAT_URL points it elsewhere. */
-export function analyticsFromEnv(env: Record<string, unknown>): AnalyticsOptions | null {
-  const read = (name: string) => {
-    const value = env[name];
-    return typeof value === 'string' ? value.trim() : '';
-  };
-  const appKey = read('VITE_STAT_APP_KEY');
-  if (!appKey) return null;
-  let url = read('VITE_STAT_URL');
-  while (url.endsWith('/')) url = url.slice(0, -1);
-  return { url, appKey };
 }
 
 /** The page as the sessions see it. */
@@ -514,23 +498,4 @@ export class Analytics {
       this.requests.delete(abort);
     }
   }
-}
-
-/** Follows a router's location: a page view per new location, by path, unknown paths as `not-found`. */
-export function watchPageViews(
-  router: {
-    readonly state: { readonly location: { readonly key: string; readonly pathname: string } };
-    subscribe(listener: (state: { location: { key: string; pathname: string } }) => void): () => void;
-  },
-  known: ReadonlySet<string>,
-  analytics: Pick<Analytics, 'pageView'>,
-): () => void {
-  let shown: string | undefined;
-  const view = (location: { key: string; pathname: string }) => {
-    if (location.key === shown) return;
-    shown = location.key;
-    analytics.pageView(known.has(location.pathname) ? location.pathname : UNKNOWN_PAGE);
-  };
-  view(router.state.location);
-  return router.subscribe((state) => view(state.location));
 }

@@ -3,6 +3,7 @@ import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compactIconsPlugin } from './build/compactIcons';
 import { precompressPlugin } from './build/precompress';
+import { preloadDeps } from './build/preloadDeps';
 import { protocolForWebPlugin } from './build/protocolForWeb';
 import { serviceWorkerPlugin } from './build/serviceWorker';
 
@@ -37,15 +38,18 @@ export default defineConfig(({ mode }) => {
   // PAICHAT_API_URL (from the environment or an .env file) points the dev proxy elsewhere.
   const env = loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'PAICHAT_');
   const target = env.PAICHAT_API_URL || 'http://localhost:8080';
+  const preload = preloadDeps();
   return {
     base: '/',
     // The protocol as the web bundles it (build/protocolForWeb.ts: no zod on the first page), the
-    // icons' paths made compact, the service worker (/sw.js, the offline shell), then the .br
+    // icons' paths made compact, a lazy chunk's preloads without what its importer has loaded
+    // (build/preloadDeps.ts), the service worker (/sw.js, the offline shell), then the .br
     // and .gz copies the server sends.
     plugins: [
       react(),
       protocolForWebPlugin(),
       compactIconsPlugin(),
+      preload.plugin,
       serviceWorkerPlugin(),
       precompressPlugin(),
     ],
@@ -54,15 +58,20 @@ export default defineConfig(({ mode }) => {
       emptyOutDir: true,
       // The bundle budget (build/bundleBudget.ts) reads which chunks each screen needs from it.
       manifest: true,
+      modulePreload: { resolveDependencies: preload.resolveDependencies },
       rolldownOptions: {
         output: {
           // React changes less often than the app: its own chunk stays cached across releases.
           // Other libraries are not grouped: a group is one chunk, and it would put every screen's
           // libraries (pinyin, QR, the virtual list…) on the first page's critical path. Rolldown
-          // shares them between the routes' chunks instead (the budget: scripts/bundleBudget.ts).
+          // shares them between the routes' chunks instead (the budget: build/bundleBudget.ts).
+          // What the entry imports statically ('$initial': the app's frame, i18next, the router,
+          // the query cache…) runs at every start anyway: one chunk with the entry, not the ~25
+          // small ones the screens' sharing made of it, each compressed apart (~6 KB gzipped).
           codeSplitting: {
             groups: [
               { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
+              { name: 'start', tags: ['$initial'], priority: 2 },
             ],
           },
         },

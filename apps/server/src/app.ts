@@ -213,11 +213,21 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     isOwnImage: files.isOwnImage,
     refs,
   });
+  const sockets = createSocketsService({ db, clock, bus, maxSocketsPerUser: config.maxSocketsPerUser });
+  const registry = await registerGateway(app, {
+    bus,
+    ledger: sockets.ledger,
+    allowedOrigins: config.allowedOrigins,
+    log: logger.child({ module: 'realtime' }),
+    now: () => clock.now(),
+    ...deps.realtime,
+  });
   const webPush = createPushNotifier({
     db,
     clock,
     log: logger.child({ module: 'webpush' }),
     contact: config.webPush.contact,
+    holdsSocket: (userId) => registry.forUser(String(userId)).length > 0,
   });
   app.addHook('onClose', () => webPush.close());
   // One appender for one-to-one and group sends: sends arriving together share a transaction.
@@ -269,15 +279,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorateRequest('auth', null);
   app.decorate('authenticate', createAuthHook(auth.resolveToken));
 
-  const sockets = createSocketsService({ db, clock, bus, maxSocketsPerUser: config.maxSocketsPerUser });
-  const registry = await registerGateway(app, {
-    bus,
-    ledger: sockets.ledger,
-    allowedOrigins: config.allowedOrigins,
-    log: logger.child({ module: 'realtime' }),
-    now: () => clock.now(),
-    ...deps.realtime,
-  });
   app.decorate('paichat', { config, db, bus, clock, registry });
 
   authRoutes(app, auth);

@@ -309,7 +309,12 @@ export function createChatsService(deps: ChatsServiceDeps) {
         created_at: now,
       };
       await deliver(message, [sender, recipient], actor.userId);
-      deps.webPush.message({ message, sender: { id: actor.userId, name: sender.nick_name }, group: null });
+      deps.webPush.message({
+        message,
+        sender: { id: actor.userId, name: sender.nick_name },
+        group: null,
+        recipientIds: [recipientId],
+      });
       return sent(
         { id: stored.id, seq: stored.seq, chat_id: stored.chatId, created_at: now },
         clientMsgId ?? '',

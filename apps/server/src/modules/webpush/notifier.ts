@@ -55,6 +55,11 @@ export interface MessageWake {
   sender: { id: number; name: string };
   /** A group message: the group's name. */
   group: string | null;
+  /**
+   * Who the message is for, when the sender knows it cheaply (a one-to-one peer): if every one
+   * holds a socket on this node, nobody is to be woken and the database is not asked.
+   */
+  recipientIds?: readonly number[];
 }
 
 export interface PushNotifierDeps {
@@ -65,6 +70,8 @@ export interface PushNotifierDeps {
   contact: string;
   /** Where requests go (tests may watch them). */
   fetch?: typeof fetch;
+  /** Whether this node holds a socket of the user (its own registry, no round trip). */
+  holdsSocket?: (userId: number) => boolean;
 }
 
 const oneLine = (text: string): string => {
@@ -192,8 +199,11 @@ export function createPushNotifier(deps: PushNotifierDeps) {
     publicKey: async () => (await vapidKeys()).publicKey,
 
     /** A freshly stored message (not a retry's): wakes the members it is for who are offline. */
-    message({ message, sender, group }: MessageWake): void {
+    message({ message, sender, group, recipientIds }: MessageWake): void {
       if (IGNORED.has(message.msg_type)) return;
+      // The lookup is a query per message; an online peer, the usual case, needs none.
+      const holdsSocket = deps.holdsSocket;
+      if (holdsSocket && recipientIds?.every((id) => holdsSocket(id))) return;
       const text = message.msg_type === MsgType.TEXT ? message.content.text : undefined;
       enqueue({
         audience: { chatId: message.chat_id, seq: message.seq, senderId: sender.id },

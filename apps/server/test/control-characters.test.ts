@@ -108,6 +108,14 @@ const SAMPLES: Record<string, Record<string, unknown>[]> = {
   '/moments/cover': [{ userId: ID }],
   '/moments/setCover': [{ cover: FILE }],
   '/feedback/submit': [{ text: 'The send button hides', images: [FILE] }],
+  '/push/subscribe': [
+    {
+      endpoint: 'https://push.example.com/send/abc',
+      keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) },
+      preview: true,
+    },
+  ],
+  '/push/unsubscribe': [{ endpoint: 'https://push.example.com/send/abc' }],
   '/favorites/addMessage': [{ chatId: ID, msgId: ID }],
   '/favorites/addNote': [{ text: 'Pack the tent' }],
   '/favorites/list': [{ keyword: 'tent', before: ID }],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint, Empty } from './endpoint';
+import { text } from './text';
 
 /**
  * Web Push: a wake-up for a device with no open socket. With the person's permission the
@@ -11,12 +12,10 @@ import { endpoint, Empty } from './endpoint';
 
 /** An unpadded base64url string of exactly `bytes` bytes. */
 const base64url = (bytes: number, what: string) =>
-  z
-    .string()
-    .regex(
-      new RegExp(`^[A-Za-z0-9_-]{${Math.ceil((bytes * 4) / 3)}}$`),
-      `must be ${what} (${bytes} bytes, base64url)`,
-    );
+  text(Math.ceil((bytes * 4) / 3)).regex(
+    new RegExp(`^[A-Za-z0-9_-]{${Math.ceil((bytes * 4) / 3)}}$`),
+    `must be ${what} (${bytes} bytes, base64url)`,
+  );
 
 export const PushSubscriptionKeys = z.object({
   /** The browser's P-256 public key, uncompressed (65 bytes). */
@@ -41,9 +40,9 @@ export const pushSubscribe = endpoint({
   path: '/push/subscribe',
   /** PushSubscription.toJSON() (expirationTime is not needed) and the device's preview switch. */
   request: z.object({
-    endpoint: z
-      .url({ protocol: /^https?$/, error: 'must be the push service address (https)' })
-      .max(PUSH_ENDPOINT_MAX),
+    endpoint: text(PUSH_ENDPOINT_MAX).check(
+      z.url({ protocol: /^https?$/, error: 'must be the push service address (https)' }),
+    ),
     keys: PushSubscriptionKeys,
     /** Show the sender and a preview of the message in the notification. */
     preview: z.boolean(),
@@ -56,7 +55,7 @@ export const pushSubscribe = endpoint({
 export const pushUnsubscribe = endpoint({
   method: 'POST',
   path: '/push/unsubscribe',
-  request: z.object({ endpoint: z.string().max(PUSH_ENDPOINT_MAX) }),
+  request: z.object({ endpoint: text(PUSH_ENDPOINT_MAX) }),
   response: Empty,
   auth: true,
   summary: "Forget this device's push subscription",

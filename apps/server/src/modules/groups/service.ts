@@ -136,14 +136,20 @@ export function createGroupsService(deps: GroupsServiceDeps) {
    * seq, not as "the members now", so someone added between the commit and this read does not
    * get a message from before they joined, and someone removed meanwhile still gets one from
    * while they belonged. Best effort: the message is committed; a device that misses it catches
-   * up by seq.
+   * up by seq. Answers the recipients, when they could be read.
    */
-  async function deliver(group: GroupLook, message: StoredMessage, sender: GroupSender): Promise<void> {
+  async function deliver(
+    group: GroupLook,
+    message: StoredMessage,
+    sender: GroupSender,
+  ): Promise<number[] | undefined> {
     try {
       const recipients = await chatsRepo.recipientsAt(db, message.chat_id, message.seq);
       await pushGroupMessage(bus, group, message, sender, recipients);
+      return recipients;
     } catch (error) {
       log.error({ err: error, msgId: message.id }, 'group message push failed');
+      return undefined;
     }
   }
 
@@ -336,9 +342,9 @@ export function createGroupsService(deps: GroupsServiceDeps) {
       const face: GroupLook = { ...context, id: groupId };
       // A retry answers its original message, pushed again (its first push may never have gone
       // out), under the group nickname it was sent with.
-      const redeliver: Redeliver = (original) => {
+      const redeliver: Redeliver = async (original) => {
         const sender = { person: context.sender, groupNick: original.group_nick ?? '' };
-        return deliver(face, { ...original, content: parseStoredContent(original.content) }, sender);
+        await deliver(face, { ...original, content: parseStoredContent(original.content) }, sender);
       };
       const refuse = (status: Refusal) =>
         refusalUnlessRetry(db, actor.userId, clientMsgId, status, redeliver);
@@ -376,11 +382,12 @@ export function createGroupsService(deps: GroupsServiceDeps) {
         content,
         created_at: now,
       };
-      await deliver(face, message, { person: context.sender, groupNick });
+      const recipients = await deliver(face, message, { person: context.sender, groupNick });
       deps.webPush.message({
         message,
         sender: { id: actor.userId, name: groupNick || context.sender.nick_name },
         group: face.name,
+        recipientIds: recipients?.filter((id) => id !== actor.userId),
       });
       return sent(
         { id: outcome.id, seq: outcome.seq, chat_id: outcome.chatId, created_at: now },

@@ -29,14 +29,13 @@ export function createSearchService({ db }: { db: Db }) {
       // One more than a page tells whether another follows.
       const rows = await repo.searchMessages(db, viewerId, groups, before, input.pageSize + 1);
       const page = rows.slice(0, input.pageSize);
-      const chats = new Map(
-        (await chatsRepo.findSessions(db, viewerId, [...new Set(page.map((r) => r.chat_id))])).map((c) => [
-          c.chat_id,
-          c,
-        ]),
-      );
       const senderIds = page.map((r) => r.sender_id).filter((id): id is number => id !== null);
-      const senders = new Map((await usersRepo.findUsersByIds(db, senderIds)).map((u) => [u.id, u]));
+      const [sessions, users] = await Promise.all([
+        chatsRepo.findSessions(db, viewerId, [...new Set(page.map((r) => r.chat_id))]),
+        usersRepo.findUsersByIds(db, senderIds),
+      ]);
+      const chats = new Map(sessions.map((c) => [c.chat_id, c]));
+      const senders = new Map(users.map((u) => [u.id, u]));
       const list = page.map((row): MessageHit => {
         const chat = chats.get(row.chat_id);
         const group = chat?.type === ChatType.GROUP;

@@ -16,6 +16,7 @@
 import { randomBytes } from 'node:crypto';
 import { LocalBus, type Bus, type BusEvent } from '../../apps/server/src/realtime/bus';
 import { RedisBus } from '../../apps/server/src/realtime/redis-bus';
+import { until } from '../../apps/server/test/support/until';
 import { flag } from './stats';
 
 const messages = flag('messages', 50_000);
@@ -88,8 +89,10 @@ async function measure(name: string, sender: Bus, receiver: Bus): Promise<number
     };
     tick();
   });
-  const deadline = performance.now() + 30_000;
-  while (delivered < expected && performance.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+  await until(() => delivered >= expected, `${name}: every push delivered`, {
+    timeoutMs: 30_000,
+    intervalMs: 5,
+  });
   const cpu = process.cpuUsage(cpuBefore);
   const perMessage = (cpu.user + cpu.system) / (delivered / pushesPerMessage);
   console.log(
@@ -106,9 +109,9 @@ await local.close();
 const prefix = `bench${randomBytes(4).toString('hex')}:`;
 const a = new RedisBus({ url: redisUrl, prefix, nodeId: 'bench-a', log: quiet });
 const b = new RedisBus({ url: redisUrl, prefix, nodeId: 'bench-b', log: quiet });
-const deadline = Date.now() + 10_000;
-while ((a.health() !== 'ok' || b.health() !== 'ok') && Date.now() < deadline)
-  await new Promise((r) => setTimeout(r, 20));
+await until(() => a.health() === 'ok' && b.health() === 'ok', 'both Redis buses to connect', {
+  intervalMs: 20,
+});
 const redisCost = await measure('Redis bus', a, b);
 await Promise.all([a.close(), b.close()]);
 const added = redisCost - localCost;

@@ -1,6 +1,6 @@
 /**
  * Screens load on demand, by route, so a phone downloads only the code of the page it opens
- * (the bundle budget in apps/web/scripts/bundleBudget.ts). Spec 9's async page behaviour: nothing
+ * (the bundle budget in apps/web/build/bundleBudget.ts). Spec 9's async page behaviour: nothing
  * for the first 200 ms (a page that arrives quickly never flashes a spinner), then a loading
  * state, and after 60 s an error with a retry. A page loaded once renders at once afterwards.
  */

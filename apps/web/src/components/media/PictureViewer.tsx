@@ -2,6 +2,7 @@ import { useState, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { useT } from '../../i18n';
 import { lazyModule, useLazyModule } from '../../lib/lazyModule';
+import { saveBlob } from '../../lib/qrImage';
 import { showToast } from '../../lib/ui';
 import s from './PictureViewer.module.css';
 
@@ -12,15 +13,7 @@ export const imageViewerKit = lazyModule(() => import('./imageViewerKit'));
 async function savePicture(url: string): Promise<void> {
   const response = await fetch(url, { credentials: 'same-origin' });
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  const blob = await response.blob();
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = url.slice(url.lastIndexOf('/') + 1);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  saveBlob(await response.blob(), url.slice(url.lastIndexOf('/') + 1));
 }
 
 /**

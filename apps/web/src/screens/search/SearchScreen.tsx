@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { SearchOutline, UserAddOutline } from 'antd-mobile-icons';
 import { Virtuoso } from 'react-virtuoso';
-import type { GroupFace, MessageHit } from '@paichat/protocol';
+import { SEARCH_KEYWORD_MAX, type GroupFace, type MessageHit } from '@paichat/protocol';
 import { hitsOf, useSearchMessages } from '../../api/queries/searchMessages';
 import { AppLink } from '../../components/AppLink';
 import { Avatar } from '../../components/Avatar';
@@ -103,7 +103,7 @@ export function SearchScreen({ chatWindowUrl, contactInfoUrl, addFriendDetailUrl
           <input
             type="search"
             value={typed}
-            maxLength={64}
+            maxLength={SEARCH_KEYWORD_MAX}
             // The page exists to type into.
             autoFocus
             enterKeyHint="search"

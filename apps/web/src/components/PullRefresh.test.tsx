@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { PAGE_PULL_CONFIG, PullRefresh, pullStateOf } from './PullRefresh';
+import { useEffect } from 'react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { PAGE_PULL_CONFIG, PullRefresh, pullStateOf, pullToRefreshKit } from './PullRefresh';
 
 // antd-mobile looks for a scrolled parent until it reaches `window instanceof Window`, which this
 // test environment's window is not: it would look forever.
@@ -64,5 +65,29 @@ describe('PullRefresh', () => {
     expect(state()).toBe('pulling');
     const head = document.querySelector('.adm-pull-to-refresh-head-content') as HTMLElement;
     expect(head.style.height).toBe('40px');
+  });
+
+  it('keeps the list it drew when the gesture code arrives: same elements, not mounted again', async () => {
+    const kit = await pullToRefreshKit.load();
+    let arrive = (_: typeof kit) => {};
+    vi.spyOn(pullToRefreshKit, 'current').mockReturnValueOnce(null);
+    vi.spyOn(pullToRefreshKit, 'load').mockReturnValueOnce(new Promise((resolve) => (arrive = resolve)));
+    let mounts = 0;
+    function List() {
+      useEffect(() => void (mounts += 1), []);
+      return <ul aria-label="chats" />;
+    }
+    render(
+      <PullRefresh onRefresh={() => Promise.resolve()}>
+        <List />
+      </PullRefresh>,
+    );
+    const drawn = screen.getByRole('list', { name: 'chats' });
+    expect(state()).toBeUndefined();
+
+    await act(async () => arrive(kit));
+    expect(state()).toBe('pulling');
+    expect(screen.getByRole('list', { name: 'chats' })).toBe(drawn);
+    expect(mounts).toBe(1);
   });
 });

@@ -73,15 +73,8 @@ export function PullRefresh({
     },
     [host],
   );
-  const content = createPortal(children, host);
-  if (!kit) {
-    return (
-      <>
-        <div ref={place} />
-        {content}
-      </>
-    );
-  }
+  // The content's portal keeps one place in the tree (the frame's second child) whether the
+  // kit has arrived or not: anywhere else, React would mount the list a second time.
   return (
     <div
       className={s.frame}
@@ -91,19 +84,23 @@ export function PullRefresh({
       onTouchEndCapture={release}
       onTouchCancelCapture={release}
     >
-      <kit.PullToRefresh
-        onRefresh={async () => void (await onRefresh())}
-        threshold={config.range}
-        headHeight={config.height}
-        renderText={(status) => {
-          lastStatus.current = status;
-          const state = pullStateOf(status, aborted);
-          return <span data-pull-state={state}>{t(`pull.${state}`)}</span>;
-        }}
-      >
+      {kit ? (
+        <kit.PullToRefresh
+          onRefresh={async () => void (await onRefresh())}
+          threshold={config.range}
+          headHeight={config.height}
+          renderText={(status) => {
+            lastStatus.current = status;
+            const state = pullStateOf(status, aborted);
+            return <span data-pull-state={state}>{t(`pull.${state}`)}</span>;
+          }}
+        >
+          <div ref={place} />
+        </kit.PullToRefresh>
+      ) : (
         <div ref={place} />
-      </kit.PullToRefresh>
-      {content}
+      )}
+      {createPortal(children, host)}
     </div>
   );
 }

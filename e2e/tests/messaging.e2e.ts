@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterEach, expect, test } from 'vitest';
+import { drag } from '../support/gestures';
 import { useStage } from '../support/stage';
 import { seed, type SeededUser } from '../../apps/server/test/support/seed';
 
@@ -229,19 +230,12 @@ test('an image and a location render for both', async () => {
   await b.context.close();
 });
 
-/** A finger drawn across `row` from its right part leftwards by `dx` px, through the real touch pipeline. */
+/** A finger drawn across `row` from its right part leftwards by `dx` px. */
 async function swipeLeft(page: Page, row: ReturnType<Page['getByRole']>, dx: number) {
   const box = await row.boundingBox();
   if (!box) throw new Error('swipeLeft: the row is not on screen');
-  const y = box.y + box.height / 2;
-  const x = box.x + box.width - 40;
-  const cdp = await page.context().newCDPSession(page);
-  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', at: number) =>
-    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x: at, y }] });
-  await touch('touchStart', x);
-  for (let step = 1; step <= 8; step++) await touch('touchMove', x - (dx * step) / 8);
-  await touch('touchEnd', x - dx);
-  await cdp.detach();
+  const from = { x: box.x + box.width - 40, y: box.y + box.height / 2 };
+  await drag(page, from, { x: from.x - dx, y: from.y });
 }
 
 test('a swipe on a chat row reveals its actions; Pin moves the chat to the top', async () => {

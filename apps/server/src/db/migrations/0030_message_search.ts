@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { ftsDocument, indexTerms, searchableText, tsvectorLiteral } from '../../modules/search/terms';
-import { isPostgres } from './portable';
+import { isPostgres } from '../dialect';
 
 /**
  * The message search index (modules/search): the terms of every searchable message (a text, a

@@ -1,4 +1,5 @@
-import { PostgresAdapter, type CreateTableBuilder, type Kysely } from 'kysely';
+import type { CreateTableBuilder, Kysely } from 'kysely';
+import { isPostgres } from '../dialect';
 
 /**
  * The one place migrations differ by dialect: an auto-increment integer key is
@@ -6,10 +7,6 @@ import { PostgresAdapter, type CreateTableBuilder, type Kysely } from 'kysely';
  * on PostgreSQL (`integer`, or `bigint` for tables that grow without bound, like messages).
  * Everything else uses Kysely's portable schema builder.
  */
-export function isPostgres(db: Kysely<unknown>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
-
 export function withIdColumn<T extends string>(
   db: Kysely<unknown>,
   table: CreateTableBuilder<T, never>,

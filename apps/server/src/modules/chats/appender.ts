@@ -34,6 +34,7 @@
 import type { SendStatus } from '@paichat/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, MessageRow, Tx } from '../../db';
+import { isPostgres } from '../../db/dialect';
 import { ServerBusyError } from '../../errors';
 import type { IdMark } from './id-mark';
 import * as repo from './repo';
@@ -165,7 +166,7 @@ export function createAppender(
     const ids = await repo.reserveMessageIds(trx, batch.length);
     await idMark.cover(ids.at(-1) ?? 0);
     const requests = batch.map((waiting) => waiting.request);
-    if (batch.length > 1 && repo.isPostgres(trx) && requests.every((r) => r.chatId !== null && !r.admit))
+    if (batch.length > 1 && isPostgres(trx) && requests.every((r) => r.chatId !== null && !r.admit))
       return appendTogether(trx, requests, ids);
     const results: AppendOutcome[] = [];
     for (const [i, waiting] of batch.entries())

@@ -1,6 +1,7 @@
 import { MsgType } from '@paichat/protocol';
-import { PostgresAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { ChatMemberRow, ChatRow, DbOrTx, Dialect, MessageRow, Tx } from '../../db';
+import { isPostgres } from '../../db/dialect';
 import { indexMessage, postgresIndexTerms } from '../search/repo';
 import type { IdMark } from './id-mark';
 
@@ -181,8 +182,6 @@ export async function loadPairContext(
     chatId: first?.chat_id ?? null,
   };
 }
-
-export const isPostgres = (db: DbOrTx): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
 
 export interface NewChatMessage {
   /** Taken beforehand (reserveMessageIds) and covered by the message-id mark. */

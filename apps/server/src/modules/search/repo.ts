@@ -1,5 +1,6 @@
-import { PostgresAdapter, sql } from 'kysely';
-import type { Db, DbOrTx, Tx } from '../../db';
+import { sql } from 'kysely';
+import type { Db, Tx } from '../../db';
+import { isPostgres } from '../../db/dialect';
 import {
   ftsDocument,
   ftsQuery,
@@ -12,8 +13,6 @@ import {
 
 // The message search index (migrations/0030_message_search.ts): a contentless FTS5 table on
 // SQLite, a tsvector with a GIN index on PostgreSQL, both keyed by the message id.
-
-const onPostgres = (db: DbOrTx): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** A message's index terms; null when it has nothing to find (most types have no words). */
 function termsOf(msgType: string, content: string): string[] | null {
@@ -38,7 +37,7 @@ export async function indexMessage(trx: Tx, id: number, msgType: string, content
   const terms = termsOf(msgType, content);
   if (terms === null) return;
   await (
-    onPostgres(trx)
+    isPostgres(trx)
       ? sql`insert into "message_search" ("msg_id", "terms") values (${id}, ${tsvectorLiteral(terms)}::tsvector)`
       : sql`insert into "message_search" ("rowid", "terms") values (${id}, ${ftsDocument(terms)})`
   ).execute(trx);
@@ -84,7 +83,7 @@ export async function searchMessages(
     and "msg"."seq" > "m"."cleared_seq" and ("m"."left_seq" is null or "msg"."seq" <= "m"."left_seq")`;
   const columns = sql`"msg"."id", "msg"."chat_id", "msg"."seq", "msg"."sender_id", "msg"."msg_type",
     "msg"."content", "msg"."created_at", "msg"."group_nick"`;
-  if (!onPostgres(db)) {
+  if (!isPostgres(db)) {
     // CROSS JOIN keeps the index the outer loop, read newest first.
     const { rows } = await sql<MessageHitRow>`select ${columns} from "message_search" as "s"
       cross join "messages" as "msg" on "msg"."id" = "s"."rowid"

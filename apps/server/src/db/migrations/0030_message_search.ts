@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import { ftsDocument, indexTerms, searchableText, tsvectorLiteral } from '../../modules/search/terms';
+import { insertIndexRows } from '../../modules/search/repo';
+import { indexTerms, searchableText } from '../../modules/search/terms';
 import { isPostgres } from '../dialect';
 
 /**
@@ -13,8 +14,7 @@ import { isPostgres } from '../dialect';
  * Existing messages are indexed here, a batch at a time.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const postgres = isPostgres(db);
-  if (postgres) {
+  if (isPostgres(db)) {
     await sql`create table "message_search" (
       "msg_id" bigint primary key references "messages" ("id") on delete cascade,
       "terms" tsvector not null)`.execute(db);
@@ -38,12 +38,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     for (const row of rows) {
       const text = searchableText(row.msg_type, row.content);
       const terms = text === null ? [] : indexTerms(text);
-      if (terms.length === 0) continue;
-      await (
-        postgres
-          ? sql`insert into "message_search" ("msg_id", "terms") values (${row.id}, ${tsvectorLiteral(terms)}::tsvector)`
-          : sql`insert into "message_search" ("rowid", "terms") values (${row.id}, ${ftsDocument(terms)})`
-      ).execute(db);
+      if (terms.length > 0) await insertIndexRows(db, [{ id: row.id, terms }]);
     }
   }
 }

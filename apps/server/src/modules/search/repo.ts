@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type QueryExecutorProvider } from 'kysely';
 import type { Db, Tx } from '../../db';
 import { isPostgres } from '../../db/dialect';
 import {
@@ -32,15 +32,28 @@ export function postgresIndexTerms(msgType: string, content: string): string | n
   return terms === null ? null : tsvectorLiteral(terms);
 }
 
+/** A message's row in the index: its id and its terms. */
+export interface IndexRow {
+  id: number;
+  terms: string[];
+}
+
+/** Stores index rows, in one statement. */
+export async function insertIndexRows(db: QueryExecutorProvider, rows: IndexRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await (
+    isPostgres(db)
+      ? sql`insert into "message_search" ("msg_id", "terms")
+          values ${sql.join(rows.map((r) => sql`(${r.id}, ${tsvectorLiteral(r.terms)}::tsvector)`))}`
+      : sql`insert into "message_search" ("rowid", "terms")
+          values ${sql.join(rows.map((r) => sql`(${r.id}, ${ftsDocument(r.terms)})`))}`
+  ).execute(db);
+}
+
 /** Indexes a message just stored, inside the transaction that stores it (most types have no words). */
 export async function indexMessage(trx: Tx, id: number, msgType: string, content: string): Promise<void> {
   const terms = termsOf(msgType, content);
-  if (terms === null) return;
-  await (
-    isPostgres(trx)
-      ? sql`insert into "message_search" ("msg_id", "terms") values (${id}, ${tsvectorLiteral(terms)}::tsvector)`
-      : sql`insert into "message_search" ("rowid", "terms") values (${id}, ${ftsDocument(terms)})`
-  ).execute(trx);
+  if (terms !== null) await insertIndexRows(trx, [{ id, terms }]);
 }
 
 export interface MessageHitRow {

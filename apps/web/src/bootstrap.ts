@@ -20,6 +20,7 @@ import { ChatLifecycle } from './store/chat/lifecycle';
 import { attachFriendNotices } from './store/friendNotices';
 import { watchGroupChanges } from './store/groupSync';
 import { watchMomentNotices } from './store/momentNotices';
+import { followLanguageInNotifications } from './store/notificationSwitches';
 import { watchProfileChanges } from './store/profileSync';
 import { createSession, type Session } from './store/session';
 
@@ -67,6 +68,8 @@ export function bootstrap(): App {
   watchGroupChanges(pushes, queryClient);
   // Moments: the Discover tab's badge and dot follow likes, comments and friends' new posts.
   watchMomentNotices(pushes, queryClient);
+  // Notifications: the service worker's words follow the language, changed from any screen.
+  followLanguageInNotifications();
 
   // Usage statistics, when built with an app key (lib/analytics.ts, loaded after the first
   // render): sessions and page views.

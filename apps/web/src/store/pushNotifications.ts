@@ -7,12 +7,14 @@
  *
  * The service worker shows the notifications when no PaiChat window is in front; it has no
  * i18n of its own, so the page leaves it the words in the person's language (Cache Storage,
- * read by src/sw/serviceWorker.ts) whenever they change.
+ * read by src/sw/serviceWorker.ts) when they are turned on and whenever the language changes
+ * (notificationSwitches.ts).
  */
 import { MsgType, pushSubscribe, pushUnsubscribe, pushVapidKey } from '@paichat/protocol';
 import { call } from '../api/request';
-import { i18n, t } from '../i18n';
+import { allTexts, t } from '../i18n';
 import { contentPreview } from './chat/preview';
+import { ENABLED_KEY, PREVIEW_KEY, notificationAccess, notificationSettings } from './notificationSwitches';
 
 export interface NotificationTexts {
   newMessage: string;
@@ -26,33 +28,11 @@ export interface NotificationTexts {
 /** Read by the service worker (src/sw/serviceWorker.ts). */
 const TEXTS_CACHE = 'paichat-notification-texts';
 const TEXTS_KEY = '/notification-texts.json';
-const ENABLED_KEY = 'paichat.notifications';
-const PREVIEW_KEY = 'paichat.notificationPreview';
-
-export type NotificationAccess = 'unsupported' | 'denied' | 'ask' | 'granted';
-
-/** Whether this browser can notify at all, and what the person said so far. */
-export function notificationAccess(): NotificationAccess {
-  if (!('Notification' in globalThis) || !('PushManager' in globalThis) || !navigator.serviceWorker)
-    return 'unsupported';
-  if (Notification.permission === 'denied') return 'denied';
-  return Notification.permission === 'granted' ? 'granted' : 'ask';
-}
-
-export interface NotificationSettings {
-  enabled: boolean;
-  preview: boolean;
-}
-
-export function notificationSettings(storage: Storage = localStorage): NotificationSettings {
-  return {
-    enabled: notificationAccess() === 'granted' && storage.getItem(ENABLED_KEY) === 'on',
-    preview: storage.getItem(PREVIEW_KEY) === 'on',
-  };
-}
 
 /** Leaves the service worker the words of the current language. */
 export async function saveNotificationTexts(): Promise<void> {
+  // English beyond the first pages' sections (these words among them) loads after start.
+  await allTexts.load();
   const kinds: Record<string, string> = {};
   for (const msgType of Object.values(MsgType))
     if (msgType !== MsgType.TEXT) kinds[msgType] = contentPreview({ msgType, content: {} });
@@ -68,11 +48,6 @@ export async function saveNotificationTexts(): Promise<void> {
     new Response(JSON.stringify(texts), { headers: { 'content-type': 'application/json' } }),
   );
 }
-
-// The language is changed from Settings, which loads this module: the worker's words follow.
-i18n.on('languageChanged', () => {
-  if (notificationSettings().enabled) saveNotificationTexts().catch(() => undefined);
-});
 
 const sameKey = (key: ArrayBuffer | null, base64url: string): boolean => {
   if (!key) return false;

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Switch } from '../../components/Switch';
 import { useT } from '../../i18n';
+import { notificationAccess, notificationSettings } from '../../store/notificationSwitches';
 import {
   disableNotifications,
   enableNotifications,
-  notificationAccess,
-  notificationSettings,
   setNotificationPreview,
 } from '../../store/pushNotifications';
 import s from './NotificationSettings.module.css';

@@ -13,6 +13,7 @@
  * Target: p99 ≤ 100 ms per search on this machine.
  */
 import { randomBytes } from 'node:crypto';
+import { MsgType } from '@paichat/protocol';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { startServer } from '../../e2e/support/server';
@@ -115,15 +116,15 @@ try {
       const pool = random() < 0.1 ? mine : theirs;
       const chat: Chat = pool[Math.floor(random() * pool.length)]!;
       chat.seq += 1;
-      const content = JSON.stringify({ text: messageText(chat.searchers) });
+      const content = { text: messageText(chat.searchers) };
       rows.push({
         id: id++,
         chatId: chat.id,
         seq: chat.seq,
         senderId: chat.members[Math.floor(random() * chat.members.length)]!,
-        content,
+        content: JSON.stringify(content),
         createdAt: started + done * 1000,
-        terms: indexTerms(searchableText('TEXT', content) ?? ''),
+        terms: indexTerms(searchableText(MsgType.TEXT, content) ?? ''),
       });
     }
     await store.insert(rows);

@@ -67,7 +67,7 @@ describe.each(dialects)('a database behind the message-id mark on %s', (dialect)
           senderId,
           clientMsgId: text,
           msgType: 'TEXT',
-          content: JSON.stringify({ text }),
+          content: { text },
           createdAt: 2,
         }),
       );
@@ -115,7 +115,7 @@ describe.each(dialects)('a database behind the message-id mark on %s', (dialect)
         senderId: amy,
         clientMsgId: 'x',
         msgType: 'TEXT',
-        content: '{"text":"x"}',
+        content: { text: 'x' },
         createdAt: 2,
       }),
     );

@@ -95,7 +95,7 @@ describe.each(dialects)('the message search index on %s', (dialect) => {
           senderId: amy,
           clientMsgId: 'c1',
           msgType: 'TEXT',
-          content: JSON.stringify({ text: '明天一起吃核桃蛋糕' }),
+          content: { text: '明天一起吃核桃蛋糕' },
           createdAt: (time += 1),
         });
       });

@@ -49,7 +49,7 @@ describe.runIf(onPostgres)('a batch of sends on PostgreSQL', () => {
         recipientId: Number(ben.userId),
         clientMsgId: null,
         msgType: 'TEXT',
-        content: JSON.stringify({ text: 'while the mark syncs' }),
+        content: { text: 'while the mark syncs' },
         createdAt: Date.now(),
       });
       await syncStarted;

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { parseStoredContent } from '../../modules/chats/views';
 import { insertIndexRows } from '../../modules/search/repo';
 import { indexTerms, searchableText } from '../../modules/search/terms';
 import { isPostgres } from '../dialect';
@@ -36,7 +37,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     if (rows.length === 0) break;
     after = Number(rows[rows.length - 1]?.id);
     for (const row of rows) {
-      const text = searchableText(row.msg_type, row.content);
+      const text = searchableText(row.msg_type, parseStoredContent(row.content));
       const terms = text === null ? [] : indexTerms(text);
       if (terms.length > 0) await insertIndexRows(db, [{ id: row.id, terms }]);
     }

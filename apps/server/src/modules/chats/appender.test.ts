@@ -53,7 +53,7 @@ describe.each(dialects)('appender (group commit) on %s', (dialect) => {
     recipientId: b,
     clientMsgId,
     msgType: 'TEXT',
-    content: JSON.stringify({ text }),
+    content: { text },
     createdAt: 2,
   });
 

@@ -47,8 +47,7 @@ export interface AppendRequest {
   recipientId: number;
   clientMsgId: string | null;
   msgType: string;
-  /** JSON. */
-  content: string;
+  content: Record<string, unknown>;
   createdAt: number;
   /** GROUP: the sender's group nickname, kept with the message. */
   groupNick?: string;

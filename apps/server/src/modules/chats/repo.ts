@@ -190,8 +190,8 @@ export interface NewChatMessage {
   senderId: number | null;
   clientMsgId: string | null;
   msgType: string;
-  /** JSON. */
-  content: string;
+  /** Stored as JSON; indexed for search as it is. */
+  content: Record<string, unknown>;
   createdAt: number;
   /** GROUP: the sender's group nickname now (kept with the message). */
   groupNick?: string | null;
@@ -226,7 +226,7 @@ export async function appendMessage(
   const inserted = await sql<{ id: number }>`insert into "messages"
     ("id", "chat_id", "seq", "sender_id", "client_msg_id", "msg_type", "content", "created_at", "group_nick")
     values (${message.id}, ${message.chatId}, ${seq}, ${message.senderId}, ${message.clientMsgId},
-      ${message.msgType}, ${message.content}, ${message.createdAt}, ${message.groupNick ?? null})
+      ${message.msgType}, ${JSON.stringify(message.content)}, ${message.createdAt}, ${message.groupNick ?? null})
     on conflict ("sender_id", "client_msg_id") do nothing returning "id"`.execute(trx);
   const id = inserted.rows[0]?.id;
   if (id === undefined) {
@@ -249,7 +249,7 @@ export async function appendMessage(
 export async function appendNotice(
   trx: Tx,
   idMark: IdMark,
-  notice: { chatId: number; content: string; createdAt: number },
+  notice: { chatId: number; content: Record<string, unknown>; createdAt: number },
 ): Promise<{ id: number; seq: number }> {
   const [id] = await reserveMessageIds(trx, 1);
   await idMark.cover(id as number);
@@ -282,7 +282,7 @@ async function appendOnPostgres(
       insert into "messages"
         ("id", "chat_id", "seq", "sender_id", "client_msg_id", "msg_type", "content", "created_at", "group_nick")
       select ${message.id}::bigint, ${message.chatId}, "head"."last_seq", ${message.senderId}, ${message.clientMsgId},
-        ${message.msgType}, ${message.content}, ${message.createdAt}, ${message.groupNick ?? null} from "head"
+        ${message.msgType}, ${JSON.stringify(message.content)}, ${message.createdAt}, ${message.groupNick ?? null} from "head"
       on conflict ("sender_id", "client_msg_id") do nothing returning "id", "seq"
     )${indexRow(postgresIndexTerms(message.msgType, message.content))}, "reader" as (
       update "chat_members" set "read_seq" = "ins"."seq" from "ins"
@@ -316,7 +316,7 @@ export async function appendMessagesOnPostgres(
   const { rows } = await sql<{ id: string; seq: number }>`with "input" as (
       select * from unnest(${column((m) => m.id)}::bigint[], ${column((m) => m.chatId)}::bigint[],
         ${column((m) => m.senderId)}::bigint[], ${column((m) => m.clientMsgId)}::text[],
-        ${column((m) => m.msgType)}::text[], ${column((m) => m.content)}::text[],
+        ${column((m) => m.msgType)}::text[], ${column((m) => JSON.stringify(m.content))}::text[],
         ${column((m) => m.createdAt)}::bigint[], ${column((m) => m.groupNick ?? null)}::text[],
         ${column((m) => postgresIndexTerms(m.msgType, m.content))}::text[])
         with ordinality as "t"("id", "chat_id", "sender_id", "client_msg_id", "msg_type", "content",

@@ -236,7 +236,7 @@ export function createChatsService(deps: ChatsServiceDeps) {
       const content = { code: AlertCode.nowFriends, text: ALERT_TEXT.nowFriends, params: {} };
       const { id, seq } = await repo.appendNotice(trx, idMark, {
         chatId,
-        content: JSON.stringify(content),
+        content,
         createdAt: at,
       });
       // A notice is nothing to catch up on: it does not count as unread.
@@ -291,7 +291,7 @@ export function createChatsService(deps: ChatsServiceDeps) {
         recipientId,
         clientMsgId,
         msgType: input.msgType,
-        content: JSON.stringify(content),
+        content,
         createdAt: now,
       });
       // A retry (or a copy racing its original): nothing was stored; answer the original.

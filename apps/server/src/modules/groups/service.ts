@@ -172,7 +172,7 @@ export function createGroupsService(deps: GroupsServiceDeps) {
     const content = groupAlert(code, params);
     const appended = await chatsRepo.appendNotice(trx, idMark, {
       chatId: group.chat_id,
-      content: JSON.stringify(content),
+      content,
       createdAt: now,
     });
     await repo.readNoticeIfCaughtUp(trx, group.chat_id, appended.seq);
@@ -360,7 +360,7 @@ export function createGroupsService(deps: GroupsServiceDeps) {
         recipientId: 0,
         clientMsgId,
         msgType: input.msgType,
-        content: JSON.stringify(content),
+        content,
         createdAt: now,
         groupNick,
         // Checked again once the chat is locked: a removal or dismissal may have just committed.

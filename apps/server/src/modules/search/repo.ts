@@ -14,8 +14,8 @@ import {
 // The message search index (migrations/0030_message_search.ts): a contentless FTS5 table on
 // SQLite, a tsvector with a GIN index on PostgreSQL, both keyed by the message id.
 
-/** A message's index terms; null when it has nothing to find (most types have no words). */
-function termsOf(msgType: string, content: string): string[] | null {
+/** A message's index terms, from its parsed content; null when it has none (most types). */
+function termsOf(msgType: string, content: Record<string, unknown>): string[] | null {
   const text = searchableText(msgType, content);
   if (text === null) return null;
   const terms = indexTerms(text);
@@ -27,7 +27,7 @@ function termsOf(msgType: string, content: string): string[] | null {
  * when it has none; for the statement that stores a message and its index row at once
  * (chats/repo.ts appendOnPostgres).
  */
-export function postgresIndexTerms(msgType: string, content: string): string | null {
+export function postgresIndexTerms(msgType: string, content: Record<string, unknown>): string | null {
   const terms = termsOf(msgType, content);
   return terms === null ? null : tsvectorLiteral(terms);
 }
@@ -51,7 +51,12 @@ export async function insertIndexRows(db: QueryExecutorProvider, rows: IndexRow[
 }
 
 /** Indexes a message just stored, inside the transaction that stores it (most types have no words). */
-export async function indexMessage(trx: Tx, id: number, msgType: string, content: string): Promise<void> {
+export async function indexMessage(
+  trx: Tx,
+  id: number,
+  msgType: string,
+  content: Record<string, unknown>,
+): Promise<void> {
   const terms = termsOf(msgType, content);
   if (terms !== null) await insertIndexRows(trx, [{ id, terms }]);
 }

@@ -9,6 +9,7 @@ import type { Db } from '../../db';
 import { ValidationError } from '../../errors';
 import { parseBigId } from '../../ids';
 import * as chatsRepo from '../chats/repo';
+import { parseStoredContent } from '../chats/views';
 import * as usersRepo from '../users/repo';
 import * as repo from './repo';
 import { highlightRanges, queryGroups, searchableText } from './terms';
@@ -40,7 +41,7 @@ export function createSearchService({ db }: { db: Db }) {
         const chat = chats.get(row.chat_id);
         const group = chat?.type === ChatType.GROUP;
         const sender = row.sender_id === null ? undefined : senders.get(row.sender_id);
-        const text = searchableText(row.msg_type, row.content) ?? '';
+        const text = searchableText(row.msg_type, parseStoredContent(row.content)) ?? '';
         return {
           chatId: String(row.chat_id),
           chatType: group ? ChatType.GROUP : ChatType.SINGLE,

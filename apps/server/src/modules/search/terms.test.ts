@@ -1,3 +1,4 @@
+import { MsgType } from '@paichat/protocol';
 import { describe, expect, it } from 'vitest';
 import { ftsQuery, highlightRanges, indexTerms, queryGroups, searchableText, tsqueryLiteral } from './terms';
 
@@ -41,11 +42,11 @@ describe('search terms', () => {
   });
 
   it('reads the words of texts, places and cards only', () => {
-    expect(searchableText('TEXT', '{"text":"hi"}')).toBe('hi');
-    expect(searchableText('LOCATION', '{"name":"Park","address":"1 Main St","latitude":1}')).toBe(
+    expect(searchableText(MsgType.TEXT, { text: 'hi' })).toBe('hi');
+    expect(searchableText(MsgType.LOCATION, { name: 'Park', address: '1 Main St', latitude: 1 })).toBe(
       'Park\n1 Main St',
     );
-    expect(searchableText('CARD', '{"nickName":"Zhang"}')).toBe('Zhang');
-    expect(searchableText('IMAGE', '{"url":"x"}')).toBeNull();
+    expect(searchableText(MsgType.CARD, { nickName: 'Zhang' })).toBe('Zhang');
+    expect(searchableText(MsgType.IMAGE, { url: 'x' })).toBeNull();
   });
 });

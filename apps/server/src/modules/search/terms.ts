@@ -8,6 +8,8 @@
  * and emoji never do, so neither database's own tokenizer splits a term again.
  */
 
+import { MsgType } from '@paichat/protocol';
+
 const segmenter = new Intl.Segmenter('und', { granularity: 'word' });
 
 /** Scripts indexed a character at a time. */
@@ -113,23 +115,18 @@ export function highlightRanges(text: string, groups: TermGroup[]): [number, num
   return merged;
 }
 
-/** The searchable words of a stored message: a text, a place's name and address, a card's name. */
-export function searchableText(msgType: string, content: string): string | null {
-  if (msgType !== 'TEXT' && msgType !== 'LOCATION' && msgType !== 'CARD') return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(content);
-  } catch {
-    return null;
-  }
-  if (typeof parsed !== 'object' || parsed === null) return null;
-  const fields = parsed as Record<string, unknown>;
+/**
+ * The searchable words of a message, from its parsed content: a text, a place's name and
+ * address, a card's name.
+ */
+export function searchableText(msgType: string, content: Record<string, unknown>): string | null {
   const pick = (...keys: string[]) =>
     keys
-      .map((k) => fields[k])
+      .map((k) => content[k])
       .filter((v): v is string => typeof v === 'string' && v.length > 0)
       .join('\n');
-  if (msgType === 'TEXT') return pick('text');
-  if (msgType === 'LOCATION') return pick('name', 'address');
-  return pick('nickName');
+  if (msgType === MsgType.TEXT) return pick('text');
+  if (msgType === MsgType.LOCATION) return pick('name', 'address');
+  if (msgType === MsgType.CARD) return pick('nickName');
+  return null;
 }

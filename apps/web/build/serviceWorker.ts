@@ -1,5 +1,6 @@
 /**
- * Builds the service worker (src/sw/serviceWorker.ts) beside the app as `/sw.js`, with the list
+ * Builds the service worker (src/sw/serviceWorker.ts and what it imports, bundled into one
+ * classic script: a module worker would not start in every browser) beside the app as `/sw.js`, with the list
  * of files to precache (every file of this build and of public/, the shell as `/`) and a version
  * that changes whenever any of them does. The server sends `/sw.js` with no-cache, so a deploy
  * is noticed on the next visit.
@@ -7,11 +8,28 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { transformWithOxc, type Plugin } from 'vite';
+import { build, type Plugin, type Rolldown } from 'vite';
 
 const SOURCE = join(import.meta.dirname, '../src/sw/serviceWorker.ts');
 /** Not worth a place in every phone's cache: compressed twins, the build's own records, maps. */
 const LEFT_OUT = /(?:^\.vite\/|\.(?:br|gz|map)$|^sw\.js$)/;
+
+async function bundledWorker(): Promise<string> {
+  const result = await build({
+    configFile: false,
+    envFile: false,
+    publicDir: false,
+    logLevel: 'silent',
+    build: {
+      write: false,
+      rolldownOptions: { input: SOURCE, output: { format: 'iife' } },
+    },
+  });
+  const [output] = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
+  const chunk = output?.output.find((item) => item.type === 'chunk');
+  if (!chunk) throw new Error('the service worker build made no script');
+  return chunk.code;
+}
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -45,7 +63,7 @@ export function serviceWorkerPlugin(): Plugin {
         .filter((file) => !LEFT_OUT.test(file))
         .map((file) => (file === 'index.html' ? '/' : `/${file}`))
         .sort();
-      const { code } = await transformWithOxc(readFileSync(SOURCE, 'utf8'), SOURCE, { lang: 'ts' });
+      const code = await bundledWorker();
       const source = [
         `const PRECACHE = ${JSON.stringify(urls)};`,
         `const VERSION = ${JSON.stringify(hash.digest('hex').slice(0, 16))};`,

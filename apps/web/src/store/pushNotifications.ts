@@ -14,20 +14,8 @@ import { MsgType, pushSubscribe, pushUnsubscribe, pushVapidKey } from '@paichat/
 import { call } from '../api/request';
 import { allTexts, t } from '../i18n';
 import { contentPreview } from './chat/preview';
+import { TEXTS_CACHE, TEXTS_KEY, type NotificationTexts } from '../sw/notifications';
 import { ENABLED_KEY, PREVIEW_KEY, notificationAccess, notificationSettings } from './notificationSwitches';
-
-export interface NotificationTexts {
-  newMessage: string;
-  friendRequest: string;
-  /** With `{{name}}`. */
-  friendRequestFrom: string;
-  /** A message type's preview without its text ("[Image]"). */
-  kinds: Record<string, string>;
-}
-
-/** Read by the service worker (src/sw/serviceWorker.ts). */
-const TEXTS_CACHE = 'paichat-notification-texts';
-const TEXTS_KEY = '/notification-texts.json';
 
 /** Leaves the service worker the words of the current language. */
 export async function saveNotificationTexts(): Promise<void> {

@@ -1,9 +1,10 @@
 /**
  * PaiChat's service worker: the app shell offline, and updates on the person's word.
  *
- * Built on its own by apps/web/build/serviceWorker.ts, which replaces PRECACHE with every file
- * of the build (the shell `/`, every route's chunks, styles, icons) and VERSION with a hash of
- * them. It imports nothing and runs in the worker's scope, whose few types are declared here.
+ * Built on its own by apps/web/build/serviceWorker.ts, which bundles it with what it imports
+ * (notifications.ts) into one classic script and defines PRECACHE as every file of the build
+ * (the shell `/`, every route's chunks, styles, icons) and VERSION as a hash of them. It runs in
+ * the worker's scope, whose few types are declared here.
  *
  * - install: the whole build goes into the cache of its version. A new version then waits; the
  *   page offers "Reload" (lib/serviceWorker.ts) and posts SKIP_WAITING when tapped, so nobody's
@@ -15,16 +16,21 @@
  *   Nothing else is touched: the API, the socket, uploads and the OAuth callbacks always go to
  *   the server, and the chats come from the app's own store (IndexedDB), not from here.
  * - push: a Web Push wake-up (the server sends one when the person has no socket open) becomes
- *   a notification, one per chat (its tag), in the words the page left in Cache Storage
- *   (store/pushNotifications.ts): the sender and a preview when the device allows previews, else
- *   "New message". None while a PaiChat window is focused and visible: the socket shows it.
+ *   a notification (notifications.ts). None while a PaiChat window is focused and visible: the
+ *   socket shows it.
  * - notificationclick: focuses an open PaiChat window on that chat (or New Friends), or opens one.
  */
+import type { WebPushPayload } from '@paichat/protocol';
+import {
+  inFront,
+  notificationOf,
+  openFromNotification,
+  storedTexts,
+  type WindowClient,
+} from './notifications';
+
 declare const PRECACHE: readonly string[];
 declare const VERSION: string;
-// Types only, as `import()` types: an import statement would make the built worker a module.
-type WebPushPayload = import('@paichat/protocol').WebPushPayload;
-type NotificationTexts = import('../store/pushNotifications').NotificationTexts;
 
 interface ExtendableEvent extends Event {
   waitUntil(promise: Promise<unknown>): void;
@@ -41,13 +47,6 @@ interface PushEvent extends ExtendableEvent {
 }
 interface NotificationEvent extends ExtendableEvent {
   readonly notification: Notification;
-}
-interface WindowClient {
-  readonly url: string;
-  readonly focused: boolean;
-  readonly visibilityState: DocumentVisibilityState;
-  focus(): Promise<WindowClient>;
-  navigate(url: string): Promise<WindowClient | null>;
 }
 interface WorkerScope {
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
@@ -112,49 +111,14 @@ scope.addEventListener('fetch', (event) => {
   );
 });
 
-/** Must match store/pushNotifications.ts, which writes them. */
-const TEXTS_CACHE = 'paichat-notification-texts';
-const TEXTS_KEY = '/notification-texts.json';
-/** Until the page has written the person's language. */
-const ENGLISH: NotificationTexts = {
-  newMessage: 'New message',
-  friendRequest: 'New friend request',
-  friendRequestFrom: '{{name}} wants to add you as a friend',
-  kinds: {},
-};
-
-async function notificationTexts(): Promise<NotificationTexts> {
-  const stored = await caches.match(TEXTS_KEY, { cacheName: TEXTS_CACHE });
-  return stored ? ((await stored.json()) as NotificationTexts) : ENGLISH;
-}
-
-/** What a wake-up shows, and the app route a tap opens (spec 2: hash routes, parameters as query values). */
-function notificationOf(payload: WebPushPayload, texts: NotificationTexts) {
-  if (payload.type === 'friendRequest') {
-    return {
-      title: texts.friendRequest,
-      body: payload.sender ? texts.friendRequestFrom.replace('{{name}}', payload.sender) : '',
-      tag: 'friends',
-      path: '/#/wx/search-friends/index',
-    };
-  }
-  const path = `/#/wx/chatWindow/index?chatId=${encodeURIComponent(payload.chatId)}`;
-  const tag = `chat${payload.chatId}`;
-  if (!payload.sender) return { title: texts.newMessage, body: '', tag, path };
-  const content = payload.text ?? texts.kinds[payload.msgType ?? ''] ?? texts.newMessage;
-  return payload.group
-    ? { title: payload.group, body: `${payload.sender}: ${content}`, tag, path }
-    : { title: payload.sender, body: content, tag, path };
-}
-
 scope.addEventListener('push', (event) => {
   const payload = event.data?.json() as WebPushPayload | undefined;
   if (!payload) return;
   event.waitUntil(
     (async () => {
       const windows = await scope.clients.matchAll({ type: 'window', includeUncontrolled: true });
-      if (windows.some((w) => w.focused && w.visibilityState === 'visible')) return;
-      const { title, body, tag, path } = notificationOf(payload, await notificationTexts());
+      if (inFront(windows)) return;
+      const { title, body, tag, path } = notificationOf(payload, await storedTexts(caches));
       await scope.registration.showNotification(title, {
         body,
         tag,
@@ -168,18 +132,5 @@ scope.addEventListener('push', (event) => {
 scope.addEventListener('notificationclick', (event) => {
   event.notification.close();
   const { path } = event.notification.data as { path: string };
-  const url = new URL(path, scope.location.origin).href;
-  event.waitUntil(
-    (async () => {
-      const windows = await scope.clients.matchAll({ type: 'window', includeUncontrolled: true });
-      const open = windows.find((w) => new URL(w.url).origin === scope.location.origin);
-      if (!open) {
-        await scope.clients.openWindow(url);
-        return;
-      }
-      await open.focus();
-      // Only a window this worker controls can be navigated; another one opens the chat anew.
-      if (!(await open.navigate(url).catch(() => null))) await scope.clients.openWindow(url);
-    })(),
-  );
+  event.waitUntil(openFromNotification(scope.clients, new URL(path, scope.location.origin).href));
 });

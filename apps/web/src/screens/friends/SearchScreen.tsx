@@ -1,13 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { SearchOutline } from 'antd-mobile-icons';
-import { ErrorId } from '@paichat/protocol';
 import { Page } from '../../components/Page';
 import { TextField } from '../../components/TextField';
-import { ApiError } from '../../api/request';
-import { useSearchFriend } from '../../api/queries/searchFriend';
-import { withQuery } from '../../lib/url';
-import { useNav } from '../../nav';
 import { useT } from '../../i18n';
+import { usePipIdLookup } from '../search/usePipIdLookup';
 import s from './friends.module.css';
 
 export interface SearchScreenProps {
@@ -18,31 +14,19 @@ export interface SearchScreenProps {
 /** Add contacts: find a person by their PipID and open their add-friend page. */
 export function SearchScreen({ addFriendDetailUrl }: SearchScreenProps) {
   const t = useT();
-  const nav = useNav();
-  const search = useSearchFriend();
+  const { lookUp, pending, notFound } = usePipIdLookup(addFriendDetailUrl);
   const [chatNo, setChatNo] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [notFound, setNotFound] = useState<string | null>(null);
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const wanted = chatNo.trim();
-    setNotFound(null);
     if (!wanted) {
       setError(t('friends.pipIdRequired'));
       return;
     }
     setError(null);
-    try {
-      const person = await search.mutateAsync(wanted);
-      // The search's reference opens the person's page (and the request) for this viewer.
-      nav.navigateTo(
-        withQuery(addFriendDetailUrl, { userId: person.userId, source: 'search', ref: person.ref }),
-      );
-    } catch (failure) {
-      // The request function has toasted the reason; an unknown PipID also stays on the page.
-      if (failure instanceof ApiError && failure.err === ErrorId.userNotFound) setNotFound(wanted);
-    }
+    lookUp(wanted);
   };
 
   return (
@@ -68,11 +52,11 @@ export function SearchScreen({ addFriendDetailUrl }: SearchScreenProps) {
             {error}
           </p>
         )}
-        <button type="submit" className={s.primary} disabled={search.isPending} aria-busy={search.isPending}>
+        <button type="submit" className={s.primary} disabled={pending} aria-busy={pending}>
           <SearchOutline aria-hidden /> {t('friends.search')}
         </button>
       </form>
-      {notFound !== null && (
+      {notFound !== null && !error && (
         <p className={s.note} role="status">
           {t('errors.userNotFound')}
         </p>

@@ -6,8 +6,9 @@ import { withQuery } from '../../lib/url';
 import { useNav } from '../../nav';
 
 /**
- * Search's PipID row: looks the keyword up as a PipID and opens the person's add-friend page
- * with the lookup's reference; an unknown PipID is remembered (`notFound`) to say so in place.
+ * Finding a person by PipID (Search's PipID row, Add Contacts): looks it up and opens the
+ * person's add-friend page with the lookup's reference (which opens the page, and the request,
+ * for this viewer); an unknown PipID is remembered (`notFound`) to say so in place.
  */
 export function usePipIdLookup(addFriendDetailUrl: string) {
   const nav = useNav();

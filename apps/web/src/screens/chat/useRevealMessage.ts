@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { extendJump, joinJump, type Jump, type PageAt } from '../../store/chat/jump';
 import type { ChatCommands, ChatWindowState } from '../../store/chat/types';
 
@@ -50,7 +50,10 @@ export function useRevealMessage(
     );
   }, [ref, seq, held, started, chatId, commands]);
 
-  if (!current) {
+  // Joining walks every held message: only again when they or the pages change, not on each render.
+  const joined = useMemo(() => current && joinJump(state.messages, current), [state.messages, current]);
+
+  if (!current || !joined) {
     const focusMsgId = held ? target?.msgId : undefined;
     return { state, loadOlder: commands.loadOlder, focusMsgId };
   }
@@ -65,7 +68,6 @@ export function useRevealMessage(
       () => update((pages) => ({ ...pages, [busy]: false })),
     );
   };
-  const joined = joinJump(state.messages, current);
   const oldest = current.rows[0]?.msgId;
   const newest = current.rows.at(-1)?.seq ?? 0;
   return {

@@ -16,34 +16,39 @@ import { insertPlainUser } from './support/rows';
 import { availableDialects, PG_URL, withPg } from './support/server';
 
 const dialects = await availableDialects();
-const schema = `s_${randomBytes(5).toString('hex')}`;
+const schemas: string[] = [];
 
 afterAll(async () => {
-  if (dialects.includes('postgres'))
-    await withPg((c) => c.query(`drop schema if exists "${schema}" cascade`));
+  for (const schema of schemas) await withPg((c) => c.query(`drop schema if exists "${schema}" cascade`));
 });
 
 describe.each(dialects)('the message search index on %s', (dialect) => {
-  async function open(): Promise<Db> {
-    if (dialect === 'sqlite') return openDatabase({ dialect, file: ':memory:' }).db;
-    await withPg((c) => c.query(`create schema "${schema}"`));
-    return openDatabase({
-      dialect,
-      url: `${PG_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`,
-    }).db;
+  /** A fresh database with the migrations before 0030 run. */
+  async function openBefore0030(): Promise<Db> {
+    const schema = `s_${randomBytes(5).toString('hex')}`;
+    let db: Db;
+    if (dialect === 'sqlite') db = openDatabase({ dialect, file: ':memory:' }).db;
+    else {
+      schemas.push(schema);
+      await withPg((c) => c.query(`create schema "${schema}"`));
+      db = openDatabase({
+        dialect,
+        url: `${PG_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+      }).db;
+    }
+    const before = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '0030'));
+    const migrator = new Migrator({
+      db,
+      provider: { getMigrations: async () => before },
+      ...(dialect === 'postgres' ? { migrationTableSchema: schema } : {}),
+    });
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    return db;
   }
 
   it('indexes the messages stored before it, and each one stored after in its transaction', async () => {
-    const db = await open();
+    const db = await openBefore0030();
     try {
-      const before = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '0030'));
-      const migrator = new Migrator({
-        db,
-        provider: { getMigrations: async () => before },
-        ...(dialect === 'postgres' ? { migrationTableSchema: schema } : {}),
-      });
-      expect((await migrator.migrateToLatest()).error).toBeUndefined();
-
       const [amy, ben, cat] = [
         await insertPlainUser(db, 'amy'),
         await insertPlainUser(db, 'ben'),
@@ -101,6 +106,46 @@ describe.each(dialects)('the message search index on %s', (dialect) => {
       });
       expect(await found(ben, '核桃')).toEqual([{ text: '明天一起吃核桃蛋糕' }]);
       expect(await found(cat, '核桃')).toEqual([]);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('indexes a history longer than one batch of the migration, every message once', async () => {
+    const db = await openBefore0030();
+    try {
+      const [amy, ben] = [await insertPlainUser(db, 'amy'), await insertPlainUser(db, 'ben')];
+      const chatId = await ensureSingleChat(db, amy, ben, 1);
+      // 1,666 texts among pictures (nothing to index): the migration reads them 1,000 at a time.
+      const total = 2500;
+      const seqs = Array.from({ length: total }, (_, i) => i + 1);
+      await db
+        .insertInto('messages')
+        .values(
+          seqs.map((seq) => ({
+            chat_id: chatId,
+            seq,
+            sender_id: amy,
+            client_msg_id: null,
+            msg_type: seq % 3 === 0 ? 'IMAGE' : 'TEXT',
+            content: JSON.stringify(
+              seq % 3 === 0 ? { url: '/file/pecan', width: 1, height: 1 } : { text: `Pecan ${seq}` },
+            ),
+            created_at: seq,
+          })),
+        )
+        .execute();
+      await sql`update "chats" set "last_seq" = ${total} where "id" = ${chatId}`.execute(db);
+
+      await migrateToLatest(db, dialect);
+
+      const hits = await searchMessages(db, ben, queryGroups('pecan'), Number.MAX_SAFE_INTEGER, total);
+      expect(hits.map((r) => r.content)).toEqual(
+        seqs
+          .filter((seq) => seq % 3 !== 0)
+          .reverse()
+          .map((seq) => JSON.stringify({ text: `Pecan ${seq}` })),
+      );
     } finally {
       await db.destroy();
     }

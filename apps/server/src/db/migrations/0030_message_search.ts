@@ -1,7 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { parseStoredContent } from '../../modules/chats/views';
-import { insertIndexRows } from '../../modules/search/repo';
-import { indexTerms, searchableText } from '../../modules/search/terms';
+import { indexMessages } from '../../modules/search/repo';
 import { isPostgres } from '../dialect';
 
 /**
@@ -35,12 +34,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       from "messages" where "id" > ${after} and "msg_type" in ('TEXT', 'LOCATION', 'CARD')
       order by "id" limit ${BATCH}`.execute(db);
     if (rows.length === 0) break;
-    after = Number(rows[rows.length - 1]?.id);
-    for (const row of rows) {
-      const text = searchableText(row.msg_type, parseStoredContent(row.content));
-      const terms = text === null ? [] : indexTerms(text);
-      if (terms.length > 0) await insertIndexRows(db, [{ id: row.id, terms }]);
-    }
+    after = Number(rows.at(-1)?.id);
+    await indexMessages(
+      db,
+      rows.map((row) => ({ id: row.id, msgType: row.msg_type, content: parseStoredContent(row.content) })),
+    );
   }
 }
 

@@ -2,7 +2,7 @@ import { MsgType } from '@paichat/protocol';
 import { sql } from 'kysely';
 import type { ChatMemberRow, ChatRow, DbOrTx, Dialect, MessageRow, Tx } from '../../db';
 import { isPostgres } from '../../db/dialect';
-import { indexMessage, postgresIndexTerms } from '../search/repo';
+import { indexMessages, postgresIndexTerms } from '../search/repo';
 import type { IdMark } from './id-mark';
 
 // Chats and their members.
@@ -233,7 +233,7 @@ export async function appendMessage(
     await restoreChatHead(trx, message.chatId);
     return null;
   }
-  await indexMessage(trx, id, message.msgType, message.content);
+  await indexMessages(trx, [{ id, msgType: message.msgType, content: message.content }]);
   if (message.senderId !== null)
     await sql`update "chat_members" set "read_seq" = ${seq}
       where "chat_id" = ${message.chatId} and "user_id" = ${message.senderId} and "read_seq" < ${seq}`.execute(

@@ -1,5 +1,5 @@
 import { sql, type QueryExecutorProvider } from 'kysely';
-import type { Db, Tx } from '../../db';
+import type { Db } from '../../db';
 import { isPostgres } from '../../db/dialect';
 import {
   ftsDocument,
@@ -32,14 +32,22 @@ export function postgresIndexTerms(msgType: string, content: Record<string, unkn
   return terms === null ? null : tsvectorLiteral(terms);
 }
 
-/** A message's row in the index: its id and its terms. */
-export interface IndexRow {
+/** A message to index: its id, its type and its parsed content. */
+export interface IndexedMessage {
   id: number;
-  terms: string[];
+  msgType: string;
+  content: Record<string, unknown>;
 }
 
-/** Stores index rows, in one statement. */
-export async function insertIndexRows(db: QueryExecutorProvider, rows: IndexRow[]): Promise<void> {
+/**
+ * Indexes messages just stored, in one statement (those with words: most types have none):
+ * inside the transaction that stores a message, and for the history migration 0030 found.
+ */
+export async function indexMessages(db: QueryExecutorProvider, messages: IndexedMessage[]): Promise<void> {
+  const rows = messages.flatMap(({ id, msgType, content }) => {
+    const terms = termsOf(msgType, content);
+    return terms === null ? [] : [{ id, terms }];
+  });
   if (rows.length === 0) return;
   await (
     isPostgres(db)
@@ -48,17 +56,6 @@ export async function insertIndexRows(db: QueryExecutorProvider, rows: IndexRow[
       : sql`insert into "message_search" ("rowid", "terms")
           values ${sql.join(rows.map((r) => sql`(${r.id}, ${ftsDocument(r.terms)})`))}`
   ).execute(db);
-}
-
-/** Indexes a message just stored, inside the transaction that stores it (most types have no words). */
-export async function indexMessage(
-  trx: Tx,
-  id: number,
-  msgType: string,
-  content: Record<string, unknown>,
-): Promise<void> {
-  const terms = termsOf(msgType, content);
-  if (terms !== null) await insertIndexRows(trx, [{ id, terms }]);
 }
 
 export interface MessageHitRow {

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
+import { until } from './until';
 
 export const REDIS_URL = process.env.PAICHAT_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -92,12 +93,12 @@ export class OwnRedis {
     this.child = child;
     running.add(child);
     child.once('exit', () => running.delete(child));
-    const deadline = Date.now() + 10_000;
-    while (!(await ping(this.url))) {
-      if (Date.now() > deadline || child.exitCode !== null)
-        throw new Error(`redis-server did not start on ${this.port}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    // A redis-server that exits (its port taken meanwhile, say) ends the wait at once.
+    await until(
+      async () => child.exitCode !== null || (await ping(this.url)),
+      `redis-server on ${this.port}`,
+    );
+    if (child.exitCode !== null) throw new Error(`redis-server did not start on ${this.port}`);
   }
 
   /** kill -9, and wait until it is gone. */

@@ -1,24 +1,15 @@
 import sharp from 'sharp';
 import { expect, test } from 'vitest';
 import { drag, tap } from '../support/gestures';
+import { friends } from '../support/people';
 import { useStage } from '../support/stage';
 import { as } from '../../apps/server/test/support/api';
-import { seed } from '../../apps/server/test/support/seed';
 import { sendText, upload } from '../../apps/server/test/support/chats';
 
 const stage = useStage();
 
-/** Alice and Bob, friends, new for each test. */
-async function friends() {
-  const people = seed(stage.server.url);
-  const alice = await people.user('alice', { nickName: 'Alice' });
-  const bob = await people.user('bob', { nickName: 'Bob' });
-  await people.befriend(alice, bob);
-  return { alice, bob };
-}
-
 test('a link in a message opens in a new tab for the one who receives it', async () => {
-  const { alice, bob } = await friends();
+  const [alice, bob] = await friends(stage.server.url);
   // An address this offline machine can open: the test server's own health check.
   const address = `${stage.server.url}/healthz?from=alice`;
   await sendText(stage.server.url, alice, bob, `Status page: ${address}. Have a look`);
@@ -38,7 +29,7 @@ test('a link in a message opens in a new tab for the one who receives it', async
 });
 
 test('a long message fills the row as in WeChat, mirrored in Arabic, each text in its own direction', async () => {
-  const { alice, bob } = await friends();
+  const [alice, bob] = await friends(stage.server.url);
   const english =
     'The quick brown fox jumps over the lazy dog, then keeps running across the field until evening.';
   const arabic = 'مرحبا، سنلتقي في المحطة في الساعة السابعة ونذهب معًا إلى الحفلة في وسط المدينة الليلة.';
@@ -64,7 +55,7 @@ test('a long message fills the row as in WeChat, mirrored in Arabic, each text i
 });
 
 test("a tapped picture opens full screen; a swipe shows the chat's other picture; a tap or Close closes it", async () => {
-  const { alice, bob } = await friends();
+  const [alice, bob] = await friends(stage.server.url);
   for (const [width, height] of [
     [800, 600],
     [64, 48],

@@ -2,19 +2,12 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterEach, expect, test } from 'vitest';
 import { drag } from '../support/gestures';
+import { friends } from '../support/people';
 import { useStage } from '../support/stage';
 import { seed, type SeededUser } from '../../apps/server/test/support/seed';
 
 const stage = useStage();
 
-/** Alice and Bob, friends, new for each test: nothing one test does shows in another. */
-async function friends(): Promise<{ alice: SeededUser; bob: SeededUser }> {
-  const people = seed(stage.server.url);
-  const alice = await people.user('alice', { nickName: 'Alice' });
-  const bob = await people.user('bob', { nickName: 'Bob' });
-  await people.befriend(alice, bob);
-  return { alice, bob };
-}
 // A test that fails during an outage must not leave the next one without a server.
 afterEach(() => stage.server.resume());
 
@@ -69,7 +62,7 @@ async function readWholeLog(page: Page, pattern: RegExp, oldest: string): Promis
 }
 
 test('alice and bob chat live; unread counts, and reading in one tab clears the other tab', async () => {
-  const { alice, bob } = await friends();
+  const [alice, bob] = await friends(stage.server.url);
   const a = await signedIn(alice);
   const b = await signedIn(bob);
   const bobsOtherTab = await b.context.newPage();
@@ -108,7 +101,7 @@ test('alice and bob chat live; unread counts, and reading in one tab clears the 
 });
 
 test('bob comes back after 20 messages and shows all of them once, in order', async () => {
-  const { alice, bob } = await friends();
+  const [alice, bob] = await friends(stage.server.url);
   const a = await signedIn(alice);
   await chatWith(a.page, bob);
   const sent = Array.from({ length: 20 }, (_, i) => `catch-up ${String(i + 1).padStart(2, '0')}`);
@@ -125,7 +118,7 @@ test('bob comes back after 20 messages and shows all of them once, in order', as
 });
 
 test('with the server down a send fails visibly, also on a retry; once it is back it is delivered exactly once', async () => {
-  const { alice, bob } = await friends();
+  const [alice, bob] = await friends(stage.server.url);
   const a = await signedIn(alice);
   await chatWith(a.page, bob);
   await say(a.page, 'before the outage');
@@ -158,7 +151,7 @@ test('with the server down a send fails visibly, also on a retry; once it is bac
 });
 
 test('a message sent while the server is unreachable survives a reload and is delivered once', async () => {
-  const { alice, bob } = await friends();
+  const [alice, bob] = await friends(stage.server.url);
   const a = await signedIn(alice);
   await chatWith(a.page, bob);
   await say(a.page, 'before the outage');
@@ -206,7 +199,7 @@ async function sendLocation(page: Page) {
 }
 
 test('an image and a location render for both', async () => {
-  const { alice, bob } = await friends();
+  const [alice, bob] = await friends(stage.server.url);
   const where = { geolocation: { latitude: 30.25, longitude: 120.15 }, permissions: ['geolocation'] };
   const a = await signedIn(alice, where);
   const b = await signedIn(bob);
@@ -239,7 +232,7 @@ async function swipeLeft(page: Page, row: ReturnType<Page['getByRole']>, dx: num
 }
 
 test('a swipe on a chat row reveals its actions; Pin moves the chat to the top', async () => {
-  const { alice, bob } = await friends();
+  const [alice, bob] = await friends(stage.server.url);
   const carol = await seed(stage.server.url).user('carol', { nickName: 'Carol' });
   await seed(stage.server.url).befriend(alice, carol);
   const a = await signedIn(alice);

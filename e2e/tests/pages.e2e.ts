@@ -1,21 +1,12 @@
 import { expect, test } from 'vitest';
+import { friends } from '../support/people';
 import { useStage } from '../support/stage';
-import { seed } from '../../apps/server/test/support/seed';
 import { sendText } from '../../apps/server/test/support/chats';
 
 const stage = useStage();
 
-/** Two new people who are friends. */
-async function friends(a: string, b: string) {
-  const people = seed(stage.server.url);
-  const first = await people.user(a, { nickName: a.charAt(0).toUpperCase() + a.slice(1) });
-  const second = await people.user(b, { nickName: b.charAt(0).toUpperCase() + b.slice(1) });
-  await people.befriend(first, second);
-  return [first, second] as const;
-}
-
 test('the Message tab shows a skeleton, not "No chats yet", while the list loads on a slow network', async () => {
-  const [alice, bob] = await friends('alice', 'bob');
+  const [alice, bob] = await friends(stage.server.url);
   await sendText(stage.server.url, alice, bob, 'Are you there?');
 
   // A new device on a slow network: the chat list's answer is held until the test lets it go.
@@ -37,7 +28,7 @@ test('the Message tab shows a skeleton, not "No chats yet", while the list loads
 });
 
 test('in Arabic the contact index stays clear of the Group Chats arrow', async () => {
-  const [carol] = await friends('carol', 'dan');
+  const [carol] = await friends(stage.server.url, 'carol', 'dan');
 
   const c = await stage.signedIn(carol);
   await c.page.addInitScript(() => localStorage.setItem('locale', 'ar'));
@@ -53,7 +44,7 @@ test('in Arabic the contact index stays clear of the Group Chats arrow', async (
 });
 
 test("Back from a chat opened on a friend's Info page goes to the Message tab", async () => {
-  const [erin] = await friends('erin', 'finn');
+  const [erin] = await friends(stage.server.url, 'erin', 'finn');
 
   const e = await stage.signedIn(erin);
   await e.page.goto('/#/wx/tabbar2/index');

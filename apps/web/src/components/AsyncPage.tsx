@@ -6,6 +6,7 @@
  */
 import { useEffect, useState, type ComponentType } from 'react';
 import { allTexts, useT } from '../i18n';
+import { lazyModule } from '../lib/lazyModule';
 import s from './AsyncPage.module.css';
 
 export const ASYNC_PAGE_DELAY_MS = 200;
@@ -27,35 +28,20 @@ export function lazyPage<P extends object>(
   load: () => Promise<ComponentType<P>>,
   { firstPage = false } = {},
 ): LazyPage<P> {
-  let loaded: ComponentType<P> | null = null;
-  let pending: Promise<void> | null = null;
-
-  function preload(): Promise<void> {
-    pending ??= new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('page load timed out')), ASYNC_PAGE_TIMEOUT_MS);
-      Promise.all([load(), firstPage || allTexts.load()]).then(
-        ([component]) => {
-          clearTimeout(timer);
-          loaded = component;
-          resolve();
-        },
-        (error: unknown) => {
-          clearTimeout(timer);
-          reject(error instanceof Error ? error : new Error(String(error)));
-        },
-      );
-    }).catch((error: unknown) => {
-      // A failed or timed-out load is asked for again by the next attempt, not remembered.
-      pending = null;
-      throw error;
-    });
-    return pending;
-  }
+  const page = lazyModule(() =>
+    timedOut(
+      Promise.all([load(), firstPage || allTexts.load()]).then(([component]) => component),
+      ASYNC_PAGE_TIMEOUT_MS,
+    ),
+  );
+  // A failed or timed-out load is asked for again by the next attempt (lazyModule forgets it).
+  const preload = () => page.load().then(() => undefined);
 
   function Lazy(props: P) {
     const [phase, setPhase] = useState<Phase>('waiting');
     const [attempt, setAttempt] = useState(0);
     const [, setReady] = useState(false);
+    const loaded = page.current();
     const ready = loaded !== null;
 
     useEffect(() => {
@@ -90,6 +76,13 @@ export function lazyPage<P extends object>(
   }
   Lazy.displayName = 'LazyPage';
   return Object.assign(Lazy, { preload });
+}
+
+function timedOut<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('page load timed out')), ms);
+    promise.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
 }
 
 function AsyncPageState({ phase, onRetry }: { phase: Phase; onRetry: () => void }) {

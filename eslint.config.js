@@ -14,7 +14,9 @@ const webLayers = {
   nav: ['lib', 'i18n'],
   api: ['lib', 'i18n'],
   realtime: ['lib', 'i18n'],
-  store: ['lib', 'i18n', 'api', 'realtime'],
+  // The service worker, bundled on its own: nothing of the app's (store writes the words it reads).
+  sw: [],
+  store: ['lib', 'i18n', 'api', 'realtime', 'sw'],
   components: ['lib', 'i18n', 'nav', 'api', 'store'],
   screens: ['lib', 'i18n', 'nav', 'api', 'store', 'components'],
   router: ['lib', 'i18n', 'nav', 'components', 'screens'],

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatCallDuration,
   formatChatTime,
+  formatClockTime,
   formatDuration,
   formatMessageTime,
   needsTimeSeparator,
@@ -11,6 +12,14 @@ import {
 const now = new Date(2026, 10, 18, 15, 30).getTime();
 const at = (day: number, hour: number, minute: number, month = 10, year = 2026) =>
   new Date(year, month, day, hour, minute).getTime();
+
+describe('formatClockTime', () => {
+  it('is a time also past midnight (the end of a nearby listing an hour ahead)', () => {
+    expect(formatClockTime(at(19, 0, 15), 'en')).toBe('00:15');
+    expect(formatClockTime(at(18, 23, 59), 'en')).toBe('23:59');
+    expect(formatClockTime(0, 'en')).toBe('');
+  });
+});
 
 describe('formatChatTime', () => {
   it('shows the clock time for today', () => {

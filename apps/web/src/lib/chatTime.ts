@@ -26,21 +26,39 @@ function capitalize(text: string, locale: string): string {
   return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
 }
 
+/**
+ * One formatter per locale and options, made once: building an Intl formatter costs far more
+ * than using one, and a long chat or a full chat list formats hundreds of times.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
+function cached<F extends Intl.DateTimeFormat | Intl.RelativeTimeFormat>(key: string, make: () => F): F {
+  let formatter = formatters.get(key);
+  if (!formatter) formatters.set(key, (formatter = make()));
+  return formatter as F;
+}
+
+const dateFormat = (locale: string, options: Intl.DateTimeFormatOptions) =>
+  cached(`${locale} ${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options));
+
 function clock(ms: number, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(ms);
+  return dateFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(ms);
 }
 
 function yesterday(locale: string): string {
-  return capitalize(new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(-1, 'day'), locale);
+  const relative = cached(
+    `${locale} relative`,
+    () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }),
+  );
+  return capitalize(relative.format(-1, 'day'), locale);
 }
 
 function weekday(ms: number, locale: string): string {
-  return capitalize(new Intl.DateTimeFormat(locale, { weekday: 'long' }).format(ms), locale);
+  return capitalize(dateFormat(locale, { weekday: 'long' }).format(ms), locale);
 }
 
 function date(ms: number, now: number, locale: string): string {
   const sameYear = new Date(ms).getFullYear() === new Date(now).getFullYear();
-  return new Intl.DateTimeFormat(
+  return dateFormat(
     locale,
     sameYear ? { month: 'numeric', day: 'numeric' } : { year: 'numeric', month: 'numeric', day: 'numeric' },
   ).format(ms);
@@ -58,6 +76,15 @@ export function formatChatTime(time: number | string, now: number, locale: Local
   if (days === 1) return yesterday(lang);
   if (days > 1 && days < 7) return weekday(ms, lang);
   return date(ms, now, lang);
+}
+
+/**
+ * The clock time alone ("00:15"), for a moment within the next hours such as the end of a
+ * nearby listing: past midnight it is still a time, not tomorrow's date.
+ */
+export function formatClockTime(time: number | string, locale: Locale = 'en'): string {
+  const ms = toMillis(time);
+  return Number.isFinite(ms) && ms > 0 ? clock(ms, locale ?? 'en') : '';
 }
 
 /** A separator in the chat window: the same words as the list, with the clock time added. */

@@ -8,9 +8,8 @@ import { Avatar } from '../../components/Avatar';
 import { EmptyState } from '../../components/EmptyState';
 import { PullRefresh } from '../../components/PullRefresh';
 import { currentLocale, useT } from '../../i18n';
-import { formatChatTime } from '../../lib/chatTime';
+import { formatClockTime } from '../../lib/chatTime';
 import { withQuery } from '../../lib/url';
-import { useNow } from '../../lib/useNow';
 import common from '../common/common.module.css';
 import s from './nearby.module.css';
 
@@ -57,7 +56,6 @@ export interface NearbyListProps {
  */
 export function NearbyList({ addFriendDetailUrl, onRefresh, onExpired, onClear }: NearbyListProps) {
   const t = useT();
-  const now = useNow();
   const [gender, setGender] = useState<NearbyGender>('all');
   const query = useNearby(gender, true);
   const expired = query.error instanceof ApiError && query.error.err === ErrorId.locationRequired;
@@ -105,7 +103,7 @@ export function NearbyList({ addFriendDetailUrl, onRefresh, onExpired, onClear }
       <footer className={s.footer}>
         {query.data && (
           <p className={s.note}>
-            {t('nearby.visibleUntil', { time: formatChatTime(query.data.expiresAt, now, currentLocale()) })}
+            {t('nearby.visibleUntil', { time: formatClockTime(query.data.expiresAt, currentLocale()) })}
           </p>
         )}
         <button type="button" className={s.danger} onClick={onClear}>

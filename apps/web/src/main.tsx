@@ -1,18 +1,19 @@
 /**
- * The app's entry: the React 19 fix for antd-mobile's Toast and Dialog, the page scaling, the
- * saved interface language, the startup rule, the app's parts (bootstrap.ts), and the first
- * render, which hands those parts to the screens through context.
+ * The app's entry: the page scaling, the saved interface language, the startup rule, the app's
+ * parts (bootstrap.ts), and the first render, which hands those parts to the screens through
+ * context; then, once the first screen has drawn, what it did not need (lib/firstScreen.ts).
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import './styles/global.css';
-import { installReact19Render, syncUiLocale } from './lib/ui';
+import { syncUiLocale } from './lib/ui';
 import { installWidthScaling } from './lib/viewport';
 import { readAuthToken } from './lib/authToken';
-import { allTexts, i18n, initLocale, isLocale } from './i18n';
+import { allTexts, currentLocale, i18n, initLocale, isLocale } from './i18n';
+import { afterFirstScreen } from './lib/firstScreen';
 import { NavContext } from './nav';
-import { AppRoutes, startPaths } from './router';
+import { AppRoutes, preloadFirstPage, startPaths } from './router';
 import { startupRedirect } from './startup';
 import { bootstrap } from './bootstrap';
 import { UpdatePrompt } from './components/UpdatePrompt';
@@ -20,12 +21,10 @@ import { registerServiceWorker } from './lib/serviceWorker';
 import { ChatLifecycleContext } from './store/chat/lifecycle';
 import { SessionContext } from './store/session';
 
-void installReact19Render();
 installWidthScaling();
 
 async function start(): Promise<void> {
-  const locale = await initLocale();
-  void syncUiLocale(locale);
+  await initLocale();
   i18n.on('languageChanged', (lng) => {
     if (isLocale(lng)) void syncUiLocale(lng);
   });
@@ -33,11 +32,10 @@ async function start(): Promise<void> {
   const token = readAuthToken();
   const redirect = startupRedirect(window.location.hash, token !== null, startPaths);
   if (redirect) window.history.replaceState(window.history.state, '', `#${redirect}`);
+  preloadFirstPage(window.location.hash);
 
   const app = bootstrap();
   if (token) app.session.resume(token);
-  // Signed out: chats a session left behind (its end was cut short, say by closing the tab) go.
-  else void app.session.discardDeviceChats();
 
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');
@@ -55,8 +53,15 @@ async function start(): Promise<void> {
       </QueryClientProvider>
     </StrictMode>,
   );
-  // The English texts beyond the first pages' (a screen off the first page waits for them).
-  allTexts.load().catch(() => undefined);
+  afterFirstScreen(() => {
+    // The UI kit's Toast and Dialog, in the interface language (a toast asked for earlier waits).
+    void syncUiLocale(currentLocale());
+    // The English texts beyond the first pages' (a screen off the first page waits for them).
+    allTexts.load().catch(() => undefined);
+    // Still signed out: chats a session left behind (its end was cut short, say by closing the
+    // tab) go. Someone who signed in meanwhile has a store open by now; it stays.
+    if (!readAuthToken()) void app.session.discardDeviceChats();
+  });
 }
 
 void start();

@@ -28,6 +28,7 @@ import { TabLayout } from './components/TabLayout';
 import type { TabDef } from './components/TabBar';
 import { RedirectIfSignedIn, RequireAuth } from './components/routeGuards';
 import { lazyPage } from './components/AsyncPage';
+import { whenIdle } from './lib/firstScreen';
 import { RouteErrorBoundary } from './components/RouteErrorBoundary';
 import { NotFoundScreen } from './screens/common/NotFoundScreen';
 import { ErrorScreen } from './screens/common/ErrorScreen';
@@ -38,13 +39,12 @@ const LoginScreen = lazyPage(() => import('./screens/auth/LoginScreen').then((m)
 });
 const PiLoginScreen = lazyPage(() => import('./screens/auth/PiLoginScreen').then((m) => m.PiLoginScreen));
 const RegisterScreen = lazyPage(() => import('./screens/auth/RegisterScreen').then((m) => m.RegisterScreen));
-const DetectScreen = lazyPage(() => import('./screens/detect/DetectScreen').then((m) => m.DetectScreen));
+const DetectScreen = lazyPage(() => import('./screens/detect/DetectScreen').then((m) => m.DetectScreen), {
+  firstPage: true,
+});
 const ChatWindowScreen = lazyPage(() =>
   import('./screens/chat/ChatWindowScreen').then((m) => m.ChatWindowScreen),
 );
-/** Runs when the browser is idle (soon, where it cannot tell). */
-const whenIdle = (run: () => void) =>
-  typeof requestIdleCallback === 'function' ? requestIdleCallback(run) : setTimeout(run, 500);
 // A chat is opened from the Message tab: its screen's code loads once the tab is idle, so a tap
 // on a chat waits for its messages only (a failed preload is tried again on the tap).
 const ChatListScreen = lazyPage(
@@ -475,6 +475,21 @@ export const routeIndex: RouteIndex = {
 
 /** Where startup and session ends go. */
 export const startPaths = { signedIn: paths.message, signedOut: paths.detect, login: paths.login } as const;
+
+/** The pages the app opens on, by path: their code is fetched as the app starts. */
+const firstPages: Record<string, { preload(): Promise<void> }> = {
+  [paths.message]: ChatListScreen,
+  [paths.detect]: DetectScreen,
+  [paths.login]: LoginScreen,
+};
+
+/**
+ * Starts fetching the code of the page at `hash` if it is a first page, as the app starts: it
+ * then arrives alongside the app's own instead of after React has first drawn the route.
+ */
+export function preloadFirstPage(hash: string): void {
+  firstPages[normalizeUrl(hash).path]?.preload().catch(() => undefined);
+}
 
 export function createAppRouter() {
   const router = historyRouter(createHashHistory({ v5Compat: true }));

@@ -7,6 +7,7 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { allTexts, useT } from '../i18n';
 import { lazyModule } from '../lib/lazyModule';
+import { firstScreenShown } from '../lib/firstScreen';
 import s from './AsyncPage.module.css';
 
 export const ASYNC_PAGE_DELAY_MS = 200;
@@ -43,6 +44,9 @@ export function lazyPage<P extends object>(
     const [, setReady] = useState(false);
     const loaded = page.current();
     const ready = loaded !== null;
+    useEffect(() => {
+      if (ready) firstScreenShown();
+    }, [ready]);
 
     useEffect(() => {
       if (ready) return;

@@ -17,16 +17,17 @@ type Bundle = Record<string, unknown>;
 const loaders = import.meta.glob<Bundle>(['./locales/*.json', '!./locales/en.json'], { import: 'default' });
 
 /**
- * The English the first pages (login, the Message tab and the frame around them) draw with:
- * the bundler keeps only the sections of en.json named here (the bundle budget,
- * build/bundleBudget.ts). All of English loads right after start (`allTexts`); a screen off
- * the first page waits for it.
+ * The English the first pages (environment detection, login, the Message tab and the frame
+ * around them) draw with: the bundler keeps only the sections of en.json named here (the
+ * bundle budget, build/bundleBudget.ts). All of English loads once the first screen has drawn
+ * (`allTexts`); a screen off the first page waits for it.
  */
 export const FIRST_TEXTS = {
   chat: en.chat,
   chatNo: en.chatNo,
   chats: en.chats,
   common: en.common,
+  detect: en.detect,
   errors: en.errors,
   language: en.language,
   leave: en.leave,

@@ -10,7 +10,8 @@ import { lazyModule } from './lazyModule';
 
 /**
  * The UI kit's imperative half (./uiKit) is not on the first page's critical path: it loads
- * right after start, and a toast asked for before it arrived shows once it has.
+ * once the first screen has drawn (main.tsx), and a toast asked for before it arrived shows
+ * once it has.
  */
 export const uiKit = lazyModule(() => import('./uiKit'));
 type UiKit = NonNullable<ReturnType<typeof uiKit.current>>;
@@ -23,7 +24,7 @@ function withKit(show: (loaded: UiKit) => void): void {
 
 /**
  * Toast and Dialog render through React 19's createRoot (see ./uiKit). Resolves once that is
- * installed; the app starts it at once, tests await it.
+ * installed (loading the kit installs it: the app's `syncUiLocale` does); tests await it.
  */
 export async function installReact19Render(): Promise<void> {
   await uiKit.load();

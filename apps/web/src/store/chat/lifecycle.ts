@@ -222,17 +222,30 @@ export class ChatLifecycle {
       engine.dispatch({ type: 'connection', status });
     };
 
-    // Pushes before the engine's code is here have no engine to go to anyway.
+    // The engine's code and its store's load once there is a session to run them for: at once
+    // when one resumes (alongside the user's info, not after it), never for a visitor who does
+    // not sign in. Pushes before the engine's code is here have no engine to go to anyway.
     let offPush: (() => void) | null = null;
     let attached = true;
-    void engineModule.load().then(({ listenToChatPushes }) => {
-      if (attached) offPush = listenToChatPushes(pushes, (event) => this.current?.dispatch(event));
-    });
+    let loading = false;
+    const loadEngine = () => {
+      if (loading) return;
+      loading = true;
+      storageModule.load().catch(() => undefined);
+      engineModule.load().then(
+        ({ listenToChatPushes }) => {
+          if (attached) offPush = listenToChatPushes(pushes, (event) => this.current?.dispatch(event));
+        },
+        () => (loading = false),
+      );
+    };
+    if (readAuthToken()) loadEngine();
     let last = socket.getSnapshot().status;
     const offStatus = socket.subscribe(() => {
       const { status } = socket.getSnapshot();
       if (status === last) return;
       last = status;
+      if (LIVE.has(status)) loadEngine();
       if (status === 'closed' || status === 'expired') {
         // Sign-out or the session ended: this user's engine stops (the session deletes the chats).
         storage.remove(CHAT_USER_KEY);

@@ -3,7 +3,7 @@
  * parts (bootstrap.ts), and the first render, which hands those parts to the screens through
  * context; then, once the first screen has drawn, what it did not need (lib/firstScreen.ts).
  */
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import './styles/global.css';
@@ -39,19 +39,24 @@ async function start(): Promise<void> {
 
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');
-  createRoot(container).render(
-    <StrictMode>
-      <QueryClientProvider client={app.queryClient}>
-        <SessionContext value={app.session}>
-          <ChatLifecycleContext value={app.chats}>
-            <NavContext value={app.nav}>
-              <AppRoutes router={app.router} />
-              <UpdatePrompt />
-            </NavContext>
-          </ChatLifecycleContext>
-        </SessionContext>
-      </QueryClientProvider>
-    </StrictMode>,
+  // As a transition, the first render yields to the browser every few milliseconds instead of
+  // holding a slow phone's main thread for one long stretch (taps and paints wait behind it).
+  const root = createRoot(container);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <QueryClientProvider client={app.queryClient}>
+          <SessionContext value={app.session}>
+            <ChatLifecycleContext value={app.chats}>
+              <NavContext value={app.nav}>
+                <AppRoutes router={app.router} />
+                <UpdatePrompt />
+              </NavContext>
+            </ChatLifecycleContext>
+          </SessionContext>
+        </QueryClientProvider>
+      </StrictMode>,
+    ),
   );
   afterFirstScreen(() => {
     // The UI kit's Toast and Dialog, in the interface language (a toast asked for earlier waits).

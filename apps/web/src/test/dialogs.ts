@@ -13,6 +13,10 @@ export async function dialogShowing(text: string): Promise<HTMLElement> {
   return dialog;
 }
 
-/** Resolves once the dialog showing `text` has finished closing and left the page. */
+/**
+ * Resolves once the dialog showing `text` has finished closing and left the page. Its closing
+ * animation runs on animation frames, which a machine busy with the rest of the suite hands
+ * out late: one CI run saw a dialog still there after 3 s.
+ */
 export const dialogClosed = (text: string) =>
-  waitFor(() => expect(screen.queryByText(text)).toBeNull(), { timeout: 3000 });
+  waitFor(() => expect(screen.queryByText(text)).toBeNull(), { timeout: 10_000 });

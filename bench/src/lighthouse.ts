@@ -16,6 +16,7 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { seed } from '../../apps/server/test/support/seed';
 import { sendText } from '../../apps/server/test/support/chats';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../e2e/support/browser';
 import { serverUnderTest } from './load';
 import { flag } from './stats';
 
@@ -34,17 +35,8 @@ interface Result {
 
 const server = await serverUnderTest({ LOG_LEVEL: 'error', RATE_LIMITS: 'off' });
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
 });
 // The same Chromium, for what Lighthouse does not do: a signed-in cookie, a storage wipe.
 const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);

@@ -1,7 +1,7 @@
 /**
  * A picture of a QR code to keep: the rendered SVG drawn onto a white canvas with a caption
- * under it, as a PNG, then handed to the browser as a download (phones put it with the photos
- * or the downloads).
+ * under it, as a PNG (./saveBlob hands it to the browser as a download: phones put it with the
+ * photos or the downloads).
  */
 export async function qrPng(svg: SVGSVGElement, caption: string, size = 480): Promise<Blob> {
   const padding = Math.round(size / 10);
@@ -30,18 +30,4 @@ export async function qrPng(svg: SVGSVGElement, caption: string, size = 480): Pr
   return new Promise((resolve, reject) =>
     canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('no PNG'))), 'image/png'),
   );
-}
-
-/** Hands a file to the browser to save. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // After the download has started reading it.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

@@ -2,7 +2,7 @@ import { useState, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { useT } from '../../i18n';
 import { lazyModule, useLazyModule } from '../../lib/lazyModule';
-import { saveBlob } from '../../lib/qrImage';
+import { saveBlob } from '../../lib/saveBlob';
 import { showToast } from '../../lib/ui';
 import s from './PictureViewer.module.css';
 

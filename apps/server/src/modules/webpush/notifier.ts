@@ -56,8 +56,9 @@ export interface MessageWake {
   /** A group message: the group's name. */
   group: string | null;
   /**
-   * Who the message is for, when the sender knows it cheaply (a one-to-one peer): if every one
-   * holds a socket on this node, nobody is to be woken and the database is not asked.
+   * Who the message is for, when the sender has it at hand (a one-to-one peer, a group's
+   * members as just read for its pushes): if every one holds a socket on this node, nobody is
+   * to be woken and the database is not asked.
    */
   recipientIds?: readonly number[];
 }

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, expect } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { takeBreaches } from './fakeServer';
 import { uiKit } from '../lib/ui';
 import { allTexts } from '../i18n';
@@ -9,6 +9,11 @@ import { pullToRefreshKit } from '../components/PullRefresh';
 
 // IndexedDB for jsdom (the chat store): fake-indexeddb puts its classes on the global scope,
 // which idb needs; a test that wants a fresh database passes its own `new IDBFactory()`.
+
+// findBy… and waitFor wait up to 5 s for what they look for, not Testing Library's 1 s: the
+// suite shares a 2-core machine with the server's tests, and a picker or dialog that closes on
+// animation frames took longer than 1 s in a CI run (the web project's test timeout is 15 s).
+configure({ asyncUtilTimeout: 5_000 });
 
 // Testing Library unmounts between tests on its own only when test globals are on; they are not.
 afterEach(() => cleanup());

@@ -20,3 +20,12 @@ export const flag = (name: string, fallback: number): number => {
   if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} needs a positive number`);
   return value;
 };
+
+/** A flag's text (`--name value`), or null when not given. */
+export const textFlag = (name: string): string | null => {
+  const at = process.argv.indexOf(`--${name}`);
+  if (at < 0) return null;
+  const value = process.argv[at + 1];
+  if (!value || value.startsWith('--')) throw new Error(`--${name} needs a value`);
+  return value;
+};

@@ -28,7 +28,7 @@ import { TabLayout } from './components/TabLayout';
 import type { TabDef } from './components/TabBar';
 import { RedirectIfSignedIn, RequireAuth } from './components/routeGuards';
 import { lazyPage } from './components/AsyncPage';
-import { whenIdle } from './lib/firstScreen';
+import { afterFirstScreen } from './lib/firstScreen';
 import { RouteErrorBoundary } from './components/RouteErrorBoundary';
 import { NotFoundScreen } from './screens/common/NotFoundScreen';
 import { ErrorScreen } from './screens/common/ErrorScreen';
@@ -45,15 +45,16 @@ const DetectScreen = lazyPage(() => import('./screens/detect/DetectScreen').then
 const ChatWindowScreen = lazyPage(() =>
   import('./screens/chat/ChatWindowScreen').then((m) => m.ChatWindowScreen),
 );
-// A chat is opened from the Message tab: its screen's code loads once the tab is idle, so a tap
-// on a chat waits for its messages only (a failed preload is tried again on the tap).
+// A chat is opened from the Message tab: its screen's code loads once the tab has drawn its
+// chats, so a tap on a chat waits for its messages only (a failed preload is tried again on the
+// tap). The tab's content is its chats, drawn after the screen (drawsLater).
 const ChatListScreen = lazyPage(
   () =>
     import('./screens/messages/ChatListScreen').then((m) => {
-      whenIdle(() => void ChatWindowScreen.preload().catch(() => undefined));
+      afterFirstScreen(() => void ChatWindowScreen.preload().catch(() => undefined));
       return m.ChatListScreen;
     }),
-  { firstPage: true },
+  { firstPage: true, drawsLater: true },
 );
 const ContactsScreen = lazyPage(() =>
   import('./screens/contacts/ContactsScreen').then((m) => m.ContactsScreen),

@@ -23,11 +23,12 @@ type Phase = 'waiting' | 'loading' | 'failed';
 /**
  * A route's screen, loaded when first rendered: `lazyPage(() => import('./X').then((m) => m.X))`.
  * It waits for all the English texts too, unless it is a first page (`firstPage`), whose texts
- * are bundled (i18n/index.ts).
+ * are bundled (i18n/index.ts). Rendered, it has drawn the first screen (lib/firstScreen.ts),
+ * unless its content comes later (`drawsLater`: the screen tells when it has drawn).
  */
 export function lazyPage<P extends object>(
   load: () => Promise<ComponentType<P>>,
-  { firstPage = false } = {},
+  { firstPage = false, drawsLater = false } = {},
 ): LazyPage<P> {
   const page = lazyModule(() =>
     timedOut(
@@ -45,7 +46,7 @@ export function lazyPage<P extends object>(
     const loaded = page.current();
     const ready = loaded !== null;
     useEffect(() => {
-      if (ready) firstScreenShown();
+      if (ready && !drawsLater) firstScreenShown();
     }, [ready]);
 
     useEffect(() => {

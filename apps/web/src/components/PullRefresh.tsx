@@ -1,10 +1,14 @@
 import { useCallback, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useT } from '../i18n';
+import { useAfterFirstScreen } from '../lib/firstScreen';
 import { lazyModule, useLazyModule } from '../lib/lazyModule';
 import s from './PullRefresh.module.css';
 
-/** antd-mobile's PullToRefresh with its springs and gestures: not on the Message tab's critical path. */
+/**
+ * antd-mobile's PullToRefresh with its springs and gestures: not on the Message tab's critical
+ * path, it loads once the first screen has drawn.
+ */
 export const pullToRefreshKit = lazyModule(() => import('./pullToRefreshKit'));
 
 /** Spec 2's pull-to-refresh states. */
@@ -57,7 +61,7 @@ export function PullRefresh({
   children: ReactNode;
 }) {
   const t = useT();
-  const kit = useLazyModule(pullToRefreshKit);
+  const kit = useLazyModule(pullToRefreshKit, useAfterFirstScreen());
   const [host] = useState(() => document.createElement('div'));
   // A pull let go while it had not reached its range is aborting until the next touch.
   const [aborted, setAborted] = useState(false);

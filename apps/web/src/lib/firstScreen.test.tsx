@@ -32,6 +32,53 @@ describe('afterFirstScreen', () => {
     expect(work).toHaveBeenCalledOnce();
   });
 
+  it("waits for the Message tab's chats, not the skeleton it shows while they are on their way", async () => {
+    const { afterFirstScreen, lazyPage } = await freshStart();
+    const { ChatListScreen } = await import('../screens/messages/ChatListScreen');
+    const { ChatEngineProvider } = await import('../store/chat/hooks');
+    const { renderScreen } = await import('../test/render');
+    const { BEN, createWorld, sendAs, startEngine, until } = await import('../store/chat/testing/harness');
+    const world = createWorld();
+    await sendAs(world, BEN, '1', 'Hi from Ben');
+    world.device.hold(true);
+    const engine = await startEngine(world);
+    const work = vi.fn();
+    afterFirstScreen(work);
+    // As the router has it: the tab's content comes after the screen.
+    const Tab = lazyPage(async () => ChatListScreen, { firstPage: true, drawsLater: true });
+    renderScreen(
+      <ChatEngineProvider engine={engine}>
+        <Tab chatWindowUrl="/chat" createGroupUrl="/group" searchUrl="/search" addContactsUrl="/add" />
+      </ChatEngineProvider>,
+    );
+    await until(() => world.device.heldCount > 0);
+    expect(await screen.findByRole('status', { name: 'Loading…' })).toBeTruthy();
+    // Had the skeleton counted, the work would have run by now: a paint and an idle moment later.
+    await new Promise<void>((resolve) =>
+      requestAnimationFrame(() => setTimeout(() => requestIdleCallback(() => resolve()))),
+    );
+    expect(work).not.toHaveBeenCalled();
+
+    world.device.hold(false);
+    expect(await screen.findByRole('link', { name: 'Ben' })).toBeTruthy();
+    await vi.waitFor(() => expect(work).toHaveBeenCalledOnce());
+    await engine.stop();
+  });
+
+  it('tells a component once the first screen has drawn (the pull-to-refresh code loads then)', async () => {
+    const { firstScreenShown, useAfterFirstScreen } = await freshStart();
+    function Pullable() {
+      return <p>{useAfterFirstScreen() ? 'pullable' : 'not yet'}</p>;
+    }
+    render(<Pullable />);
+    expect(screen.getByText('not yet')).toBeTruthy();
+    firstScreenShown();
+    expect(await screen.findByText('pullable')).toBeTruthy();
+    // Mounted afterwards, it knows at once.
+    render(<Pullable />);
+    expect(screen.getAllByText('pullable')).toHaveLength(2);
+  });
+
   it('runs it at the latest a few seconds after start when no screen says it drew', async () => {
     vi.useFakeTimers();
     const { afterFirstScreen, FIRST_SCREEN_FALLBACK_MS } = await freshStart();

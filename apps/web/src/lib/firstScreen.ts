@@ -1,29 +1,61 @@
 /**
  * Start-up work that no first screen needs (the UI kit's imperative half, the rest of English,
- * tidying a past session's chats) waits until the first screen has drawn and the browser is
- * idle: on a slow phone network it would otherwise share the line with that screen's code and
- * data, and the page would stay blank longer.
+ * the socket's push schema and handshake, code for the next screens) waits until the first
+ * screen has drawn its content and the browser is idle: on a slow phone network it would
+ * otherwise share the line and the main thread with that screen's code and data, and the
+ * screen would stay empty longer.
  */
+import { useEffect, useState } from 'react';
 
 /** At the latest this long after start the waiting work runs, even if no screen said it drew. */
 export const FIRST_SCREEN_FALLBACK_MS = 5_000;
 
 /** Runs when the browser is idle (soon, where it cannot tell). */
 export const whenIdle = (run: () => void): void =>
-  void (typeof requestIdleCallback === 'function' ? requestIdleCallback(run) : setTimeout(run, 500));
+  void (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => run()) : setTimeout(run, 500));
+
+/** Runs after the browser has painted what was just rendered. */
+const afterPaint = (run: () => void): void =>
+  void (typeof requestAnimationFrame === 'function'
+    ? requestAnimationFrame(() => setTimeout(run))
+    : setTimeout(run));
 
 let markShown: () => void = () => undefined;
 const shown = new Promise<void>((resolve) => {
-  markShown = resolve;
+  markShown = () => afterPaint(resolve);
   setTimeout(resolve, FIRST_SCREEN_FALLBACK_MS);
 });
 
-/** A screen has drawn (components/AsyncPage.tsx says so for every route's screen). */
+let done = false;
+/** Resolves once the first screen has drawn and the browser is idle (at once after that). */
+export const firstScreenDone: Promise<void> = shown
+  .then(() => new Promise<void>((resolve) => whenIdle(resolve)))
+  .then(() => void (done = true));
+
+/**
+ * The first screen has drawn its content. A route's screen says so when it renders
+ * (components/AsyncPage.tsx), unless its content comes after it (`lazyPage`'s `drawsLater`):
+ * then the screen says so itself once it has (the Message tab, when its chats show).
+ */
 export function firstScreenShown(): void {
   markShown();
 }
 
 /** Runs `work` once the first screen has drawn and the browser is idle. */
 export function afterFirstScreen(work: () => void): void {
-  void shown.then(() => whenIdle(work));
+  void firstScreenDone.then(work);
+}
+
+/** Whether the first screen has drawn and the browser been idle since (re-renders when so). */
+export function useAfterFirstScreen(): boolean {
+  const [after, setAfter] = useState(done);
+  useEffect(() => {
+    if (after) return;
+    let live = true;
+    afterFirstScreen(() => live && setAfter(true));
+    return () => {
+      live = false;
+    };
+  }, [after]);
+  return after;
 }

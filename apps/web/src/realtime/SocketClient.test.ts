@@ -92,6 +92,35 @@ describe('SocketClient', () => {
     expect(seen).toEqual(['connecting', 'open']);
   });
 
+  it('asks for its first ticket only once what it waits for is done, connecting meanwhile', async () => {
+    let firstScreen = () => {};
+    const tickets: string[] = [];
+    const client = new SocketClient({
+      WebSocket: FakeWebSocket,
+      ticket: async (token) => {
+        tickets.push(token);
+        return `ticket-for-${token}`;
+      },
+      url: (t) => `ws://test/ws?Authorization=${t}`,
+      notBefore: new Promise<void>((resolve) => (firstScreen = resolve)),
+    });
+    client.connect('t');
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(client.getSnapshot().status).toBe('connecting');
+    expect(tickets).toEqual([]);
+    expect(FakeWebSocket.instances).toHaveLength(0);
+
+    firstScreen();
+    await settle();
+    latest().accept();
+    expect(client.getSnapshot().status).toBe('open');
+    // A reconnect does not wait again: 2 s after the close, as ever.
+    latest().serverClose(1006);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(FakeWebSocket.instances).toHaveLength(2);
+    expect(tickets).toEqual(['t', 't']);
+  });
+
   it('builds the default URL from the page origin, ws for http', async () => {
     expect(defaultSocketUrl('a b+c')).toBe(
       `${location.origin.replace(/^http/, 'ws')}/ws?Authorization=a%20b%2Bc`,

@@ -36,7 +36,7 @@ import { lazyModule } from '../lib/lazyModule';
 
 /**
  * The push schema (and zod under it) is not on the first page's path (the bundle budget): it
- * loads with the first connect, alongside the ticket, and is at hand before any frame arrives.
+ * loads with the first connection, alongside the ticket, and is at hand before any frame arrives.
  */
 const pushSchema = lazyModule(() => import('@paichat/protocol').then((m) => m.ServerPush));
 
@@ -78,6 +78,11 @@ export interface SocketClientOptions {
   /** The socket URL for a ticket; defaults to the page's origin with ws(s). */
   url?: (ticket: string) => string;
   onExpired?: (code: number) => void;
+  /**
+   * What the first connection waits for, its status 'connecting' meanwhile (the app: its first
+   * screen drawn, so the schema's code and the handshake do not delay that screen on a slow line).
+   */
+  notBefore?: Promise<void>;
   /** Calls `resume` whenever the person comes back to this page; answers how to stop listening. */
   onPageReturn?: (resume: () => void) => () => void;
   heartbeatMs?: number;
@@ -111,6 +116,7 @@ export class SocketClient {
   private readonly urlFor: (ticket: string) => string;
   private readonly watchPageReturn: (resume: () => void) => () => void;
   private readonly onExpired: (code: number) => void;
+  private readonly notBefore: Promise<void>;
   private readonly heartbeatMs: number;
   private readonly maxMissed: number;
   private readonly reconnectMs: number;
@@ -133,6 +139,7 @@ export class SocketClient {
     this.urlFor = options.url ?? defaultSocketUrl;
     this.watchPageReturn = options.onPageReturn ?? onPageReturn;
     this.onExpired = options.onExpired ?? (() => undefined);
+    this.notBefore = options.notBefore ?? Promise.resolve();
     this.heartbeatMs = options.heartbeatMs ?? HEARTBEAT_INTERVAL_MS;
     this.maxMissed = options.maxMissed ?? HEARTBEAT_MAX_MISSED;
     this.reconnectMs = options.reconnectMs ?? RECONNECT_DELAY_MS;
@@ -183,15 +190,17 @@ export class SocketClient {
     this.setStatus('connecting', null);
     const attempt = this.attempt;
     const current = () => attempt === this.attempt && token === this.token;
-    Promise.all([this.ticketFor(token), pushSchema.load()]).then(
-      ([ticket]) => {
-        if (current()) this.openWith(ticket);
-      },
-      () => {
-        // Offline or the server is away: try again (a 401 has ended the session instead).
-        if (current()) this.scheduleReconnect();
-      },
-    );
+    this.notBefore
+      .then(() => Promise.all([this.ticketFor(token), pushSchema.load()]))
+      .then(
+        ([ticket]) => {
+          if (current()) this.openWith(ticket);
+        },
+        () => {
+          // Offline or the server is away: try again (a 401 has ended the session instead).
+          if (current()) this.scheduleReconnect();
+        },
+      );
   }
 
   private openWith(ticket: string): void {

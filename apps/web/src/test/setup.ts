@@ -6,6 +6,7 @@ import { uiKit } from '../lib/ui';
 import { allTexts } from '../i18n';
 import { popupKit } from '../components/chat/Sheet';
 import { pullToRefreshKit } from '../components/PullRefresh';
+import { firstScreenDone, firstScreenShown } from '../lib/firstScreen';
 
 // IndexedDB for jsdom (the chat store): fake-indexeddb puts its classes on the global scope,
 // which idb needs; a test that wants a fresh database passes its own `new IDBFactory()`.
@@ -29,3 +30,11 @@ if (typeof document !== 'undefined')
   await Promise.all([uiKit.load(), popupKit.load(), pullToRefreshKit.load()]);
 // So are all the English texts (the first pages bundle a few sections): a screen shows its own.
 await allTexts.load();
+
+// The first screen has drawn, as it has a moment after the app starts: what waits for it (the
+// socket's first connection, say) goes ahead (lib/firstScreen.ts). jsdom has no idle callback;
+// a test's page is idle at once.
+globalThis.requestIdleCallback ??= (run) =>
+  setTimeout(() => run({ didTimeout: false, timeRemaining: () => 50 })) as unknown as number;
+firstScreenShown();
+await firstScreenDone;

@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { AddCircleOutline } from 'antd-mobile-icons';
 import { friendListQuery } from '../../api/queries/friendList';
 import { Page } from '../../components/Page';
 import { SearchEntry } from '../../components/SearchEntry';
 import { ActionSheet } from '../../components/chat/Sheet';
+import { firstScreenShown } from '../../lib/firstScreen';
 import { showToast } from '../../lib/ui';
 import { currentLocale, useT } from '../../i18n';
 import { withQuery } from '../../lib/url';
@@ -48,6 +49,12 @@ export function ChatListScreen({
   // engine reads remarks from the friend list's cache (store/chat/lifecycle.ts).
   useQuery({ ...friendListQuery, enabled: list.some((entry) => entry.windowType === 'GROUP') });
   const commands = useChatCommands();
+  // The tab's content is its chats, or the word that there are none: the first screen has drawn
+  // (lib/firstScreen.ts; the router marks this page as drawing later than it renders).
+  const drawn = list.length > 0 || answered;
+  useEffect(() => {
+    if (drawn) firstScreenShown();
+  }, [drawn]);
   const [addOpen, setAddOpen] = useState(false);
 
   return (

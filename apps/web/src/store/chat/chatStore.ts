@@ -83,6 +83,8 @@ export class ChatStore {
   private answered = false;
   private stampCounter = 0;
   private lastBadge: BadgeValue | undefined;
+  /** Whether React is to be told at the end of this task. */
+  private telling = false;
   private readonly writes: WriteQueue;
   private readonly tasks = new Set<Promise<void>>();
 
@@ -360,7 +362,12 @@ export class ChatStore {
     this.emit();
   }
 
-  /** React is told; tab 0's badge follows. */
+  /**
+   * Tab 0's badge follows at once; React is told once the task that changed something is over:
+   * however many changes it made (a page of sessions, each awaited; a burst of pushes), React
+   * renders once. Told at each change, it would render between every two awaits, each time a
+   * sync render (an external store's), and hold a slow phone's main thread that much longer.
+   */
   emit(): void {
     this.snapshotDirty = true;
     const { total } = this.getSnapshot();
@@ -368,7 +375,12 @@ export class ChatStore {
       this.lastBadge = total;
       this.deps.setBadge?.(total);
     }
-    for (const listener of this.listeners) listener();
+    if (this.telling) return;
+    this.telling = true;
+    setTimeout(() => {
+      this.telling = false;
+      for (const listener of this.listeners) listener();
+    });
   }
 
   private entryOf(rt: Runtime): ChatListEntry {

@@ -1,9 +1,20 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { Profiler, type ReactNode } from 'react';
 import type { ChatEngine } from './engine';
 import { ChatEngineProvider, useChatCommands, useChatList, useChatWindow, useTotalUnread } from './hooks';
-import { AMY, BEN, createWorld, deliver, onlineEngine, sendAs, worlds, type World } from './testing/harness';
+import {
+  AMY,
+  BEN,
+  createWorld,
+  deliver,
+  onlineEngine,
+  sendAs,
+  startEngine,
+  until,
+  worlds,
+  type World,
+} from './testing/harness';
 
 afterEach(() => {
   for (const world of worlds.splice(0)) expect(world.errors).toEqual([]);
@@ -53,6 +64,34 @@ describe('chat hooks', () => {
     });
     expect(result.current.list.list[0]).toMatchObject({ nickName: 'Ben', content: 'ping', num: 1 });
     expect(result.current.total).toBe(1);
+  });
+
+  it('draw a page of chats the server answers in one render, not one per chat', async () => {
+    const world = createWorld();
+    for (let n = 10; n < 22; n += 1) {
+      world.server.addUser(String(n), `Friend ${n}`);
+      world.server.befriend(AMY, String(n));
+      await sendAs(world, String(n), AMY, `hello ${n}`);
+    }
+    world.device.hold(true);
+    const engine = await startEngine(world);
+    let renders = 0;
+    const { result } = renderHook(() => useChatList(), {
+      wrapper: ({ children }) => (
+        <Profiler id="list" onRender={() => (renders += 1)}>
+          <ChatEngineProvider engine={engine}>{children}</ChatEngineProvider>
+        </Profiler>
+      ),
+    });
+    await until(() => world.device.heldCount > 0);
+    const before = renders;
+    await act(async () => {
+      world.device.hold(false);
+      await engine.idle();
+    });
+    expect(result.current.list).toHaveLength(14);
+    // The list with its answer, then the refresh's end: not twelve renders.
+    expect(renders - before).toBeLessThanOrEqual(2);
   });
 
   it('read the chat whose window is mounted, and stop when it unmounts', async () => {

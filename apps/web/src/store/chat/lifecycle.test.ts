@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IDBFactory } from 'fake-indexeddb';
-import type { Friend, ServerPush, UserInfo } from '@paichat/protocol';
+import { getChatSessions, type Friend, type ServerPush, type UserInfo } from '@paichat/protocol';
 import { createQueryClient } from '../../api/queryClient';
 import { friendListKey } from '../../api/queries/friendList';
 import { myInfoKey } from '../../api/queries/myInfo';
@@ -143,6 +143,64 @@ describe('the engine and the session', () => {
     const socket = new FakeSocket();
     const detach = chats.attach(socket, socket.pushes);
     await until(() => chats.getEngine()?.getSnapshot().list.length === 2);
+    detach();
+  });
+});
+
+describe('a session resuming on a device that holds none of its chats', () => {
+  const listCalls = (world: ReturnType<typeof createWorld>) =>
+    world.device.calls.filter(([path]) => path === getChatSessions.path).length;
+
+  it('asks for the chat list with the user info, and the engine shows that answer without asking again', async () => {
+    const world = createWorld();
+    globalThis.indexedDB = new IDBFactory();
+    writeAuthToken('token');
+    const { chats, queryClient } = lifecycleFor(world);
+    const socket = new FakeSocket();
+    const detach = chats.attach(socket, socket.pushes);
+    expect(listCalls(world)).toBe(1);
+
+    // The user info arrives, the socket starts connecting: the engine starts on that answer.
+    queryClient.setQueryData(myInfoKey, me(AMY));
+    socket.set('connecting');
+    await until(() => chats.getEngine()?.getSnapshot().list.length === 2);
+    await chats.getEngine()?.idle();
+    expect(listCalls(world)).toBe(1);
+
+    // Open, the socket brings a fresh sync.
+    socket.set('open');
+    await chats.getEngine()?.idle();
+    expect(listCalls(world)).toBe(2);
+    detach();
+  });
+
+  it('asks again when that early answer failed', async () => {
+    const world = createWorld();
+    globalThis.indexedDB = new IDBFactory();
+    writeAuthToken('token');
+    world.device.failNext('request');
+    const { chats, queryClient } = lifecycleFor(world);
+    const socket = new FakeSocket();
+    const detach = chats.attach(socket, socket.pushes);
+    queryClient.setQueryData(myInfoKey, me(AMY));
+    socket.set('connecting');
+    await until(() => chats.getEngine()?.getSnapshot().list.length === 2);
+    expect(listCalls(world)).toBe(2);
+    detach();
+  });
+
+  it('leaves the answer when another session has begun meanwhile', async () => {
+    const world = createWorld();
+    globalThis.indexedDB = new IDBFactory();
+    writeAuthToken('token');
+    const { chats, queryClient } = lifecycleFor(world);
+    const socket = new FakeSocket();
+    const detach = chats.attach(socket, socket.pushes);
+    writeAuthToken('another');
+    queryClient.setQueryData(myInfoKey, me(AMY));
+    socket.set('connecting');
+    await until(() => chats.getEngine()?.getSnapshot().answered === true);
+    expect(listCalls(world)).toBe(2);
     detach();
   });
 });

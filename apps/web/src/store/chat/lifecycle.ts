@@ -13,7 +13,14 @@
  */
 import { createContext } from 'react';
 import { hashKey, type QueryClient } from '@tanstack/react-query';
-import { getMyInfo, getNotices, type Friend, type UserInfo } from '@paichat/protocol';
+import {
+  CHAT_SESSIONS_PAGE_SIZE,
+  getChatSessions,
+  getMyInfo,
+  getNotices,
+  type Friend,
+  type UserInfo,
+} from '@paichat/protocol';
 import { friendListKey, remarkLookup } from '../../api/queries/friendList';
 import { myInfoKey } from '../../api/queries/myInfo';
 import { noticesKey } from '../../api/queries/notices';
@@ -24,7 +31,7 @@ import type { PushSource } from '../../realtime/pushRouter';
 import type { SocketClient, SocketStatus } from '../../realtime/SocketClient';
 import { CALL_RECORD_KEY } from './callEnd';
 import type { ChatEngine, ChatEngineDeps } from './engine';
-import { appTransport } from './transport';
+import { answeringFirstPage, appTransport, type SessionsPage } from './transport';
 
 /**
  * The engine and the device's chat storage (idb) load after the first page has drawn (the
@@ -80,6 +87,12 @@ export class ChatLifecycle {
   private starting: { userId: string; engine: Promise<ChatEngine> } | null = null;
   private readonly listeners = new Set<() => void>();
   private socket: ChatSocket | null = null;
+  /**
+   * The chat list's first page, asked for alongside the user's info when a session resumes on
+   * a device holding none of its chats: the engine that starts next takes it for its first sync
+   * instead of asking once its store is open. That engine syncs again when the socket opens.
+   */
+  private firstPage: { token: string; answer: Promise<SessionsPage> } | null = null;
 
   constructor(private readonly deps: ChatLifecycleDeps) {}
 
@@ -155,12 +168,17 @@ export class ChatLifecycle {
         engineModule.load(),
         storageModule.load(),
       ]);
-      const engine = new ChatEngine({
+      const deps: ChatEngineDeps = {
         ...this.appDeps(userId),
         storage: await openChatStorage(userId),
         ...this.deps.overrides,
         ...extra,
-      });
+      };
+      const first = this.firstPage;
+      this.firstPage = null;
+      if (first && first.token === readAuthToken())
+        deps.transport = answeringFirstPage(deps.transport, first.answer);
+      const engine = new ChatEngine(deps);
       this.setCurrent(engine);
       storage.set(CHAT_USER_KEY, userId);
       await engine.start();
@@ -187,6 +205,7 @@ export class ChatLifecycle {
    */
   async discard(): Promise<void> {
     storage.remove(CHAT_USER_KEY);
+    this.firstPage = null;
     await this.starting?.engine.catch(() => undefined);
     await this.stop();
     await (await storageModule.load()).deleteChatStores();
@@ -261,8 +280,16 @@ export class ChatLifecycle {
     if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onVisibility);
 
     // A reload with a stored session: the stored chat list shows at once, before the network.
+    // None stored here: the list's first page is asked for now, with the user's info.
     const remembered = storage.get(CHAT_USER_KEY);
-    if (remembered && readAuthToken()) void this.start(remembered);
+    const token = readAuthToken();
+    if (remembered && token) void this.start(remembered);
+    else if (token) {
+      const transport = this.deps.overrides?.transport ?? appTransport;
+      const answer = transport.call(getChatSessions, { pageNum: 1, pageSize: CHAT_SESSIONS_PAGE_SIZE });
+      answer.catch(() => undefined);
+      this.firstPage = { token, answer };
+    }
 
     return () => {
       attached = false;

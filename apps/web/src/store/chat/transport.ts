@@ -8,7 +8,13 @@
  * request module's catalogue does for screens (a phone that is briefly offline keeps its
  * outbox and sends later). A real 401 still ends the session.
  */
-import type { Endpoint, RequestOf, ResponseOf } from '@paichat/protocol';
+import {
+  CHAT_SESSIONS_PAGE_SIZE,
+  getChatSessions,
+  type Endpoint,
+  type RequestOf,
+  type ResponseOf,
+} from '@paichat/protocol';
 import { ApiError, call, expireSession } from '../../api/request';
 import { readAuthToken } from '../../lib/authToken';
 import { t } from '../../i18n';
@@ -27,6 +33,29 @@ export const appTransport: ChatTransport = {
     }
   },
 };
+
+export type SessionsPage = ResponseOf<typeof getChatSessions>;
+
+/**
+ * `transport`, except that its first call for the chat list's first page gets `answer`, asked
+ * for earlier (store/chat/lifecycle.ts); if that failed, the call is made after all.
+ */
+export function answeringFirstPage(transport: ChatTransport, answer: Promise<SessionsPage>): ChatTransport {
+  let pending: Promise<SessionsPage> | null = answer;
+  return {
+    call(endpoint, input) {
+      const first = pending;
+      const isFirstPage =
+        (endpoint as Endpoint) === getChatSessions &&
+        (input as RequestOf<typeof getChatSessions>).pageNum === 1 &&
+        (input as RequestOf<typeof getChatSessions>).pageSize === CHAT_SESSIONS_PAGE_SIZE;
+      if (!first || !isFirstPage) return transport.call(endpoint, input);
+      pending = null;
+      // The endpoint is getChatSessions, so its answer is this one's.
+      return first.catch(() => transport.call(endpoint, input)) as Promise<ResponseOf<typeof endpoint>>;
+    },
+  };
+}
 
 export type FailureKind =
   /** No answer (offline, timeout): worth trying again later. */

@@ -40,8 +40,21 @@ function cached<F extends Intl.DateTimeFormat | Intl.RelativeTimeFormat>(key: st
 const dateFormat = (locale: string, options: Intl.DateTimeFormatOptions) =>
   cached(`${locale} ${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options));
 
+type Locale = string | undefined;
+
+const clockFormat = (locale: string) =>
+  dateFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
 function clock(ms: number, locale: string): string {
-  return dateFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(ms);
+  return clockFormat(locale).format(ms);
+}
+
+/**
+ * Makes the formatter of today's times ahead of need: the browser's first date formatter costs
+ * a slow phone tens of milliseconds (its locale data), which the list's first rows would wait.
+ */
+export function prepareChatTimes(locale: Locale = 'en'): void {
+  clockFormat(locale ?? 'en');
 }
 
 function yesterday(locale: string): string {
@@ -63,8 +76,6 @@ function date(ms: number, now: number, locale: string): string {
     sameYear ? { month: 'numeric', day: 'numeric' } : { year: 'numeric', month: 'numeric', day: 'numeric' },
   ).format(ms);
 }
-
-type Locale = string | undefined;
 
 /** A chat-list time: "14:05", "Yesterday", "Monday" (within the last week) or a date. */
 export function formatChatTime(time: number | string, now: number, locale: Locale = 'en'): string {

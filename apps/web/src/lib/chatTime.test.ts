@@ -7,6 +7,7 @@ import {
   formatMessageTime,
   needsTimeSeparator,
 } from './chatTime';
+import { LOCALES } from '../i18n/languages';
 
 // A Wednesday afternoon, local time.
 const now = new Date(2026, 10, 18, 15, 30).getTime();
@@ -15,9 +16,17 @@ const at = (day: number, hour: number, minute: number, month = 10, year = 2026) 
 
 describe('formatClockTime', () => {
   it('is a time also past midnight (the end of a nearby listing an hour ahead)', () => {
-    expect(formatClockTime(at(19, 0, 15), 'en')).toBe('00:15');
-    expect(formatClockTime(at(18, 23, 59), 'en')).toBe('23:59');
-    expect(formatClockTime(0, 'en')).toBe('');
+    expect(formatClockTime(at(19, 0, 15))).toBe('00:15');
+    expect(formatClockTime(at(18, 23, 59))).toBe('23:59');
+    expect(formatClockTime(0)).toBe('');
+  });
+
+  it("reads as every interface language's own 24-hour clock", () => {
+    for (const locale of LOCALES) {
+      const intl = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+      for (const time of [at(18, 0, 5), at(18, 9, 30), at(18, 14, 5), at(18, 23, 59)])
+        expect(formatClockTime(time), locale).toBe(intl.format(time));
+    }
   });
 });
 

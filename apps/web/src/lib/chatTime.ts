@@ -42,19 +42,15 @@ const dateFormat = (locale: string, options: Intl.DateTimeFormatOptions) =>
 
 type Locale = string | undefined;
 
-const clockFormat = (locale: string) =>
-  dateFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-
-function clock(ms: number, locale: string): string {
-  return clockFormat(locale).format(ms);
-}
-
 /**
- * Makes the formatter of today's times ahead of need: the browser's first date formatter costs
- * a slow phone tens of milliseconds (its locale data), which the list's first rows would wait.
+ * A time of day, "14:05". Every interface language writes a 24-hour clock this way (the test
+ * checks it against the browser's formatter for each), so it needs no formatter: the browser's
+ * first date formatter costs a slow phone tens of milliseconds (its locale data), which the
+ * Message tab, its rows mostly from today, would otherwise wait for.
  */
-export function prepareChatTimes(locale: Locale = 'en'): void {
-  clockFormat(locale ?? 'en');
+function clock(ms: number): string {
+  const d = new Date(ms);
+  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
 }
 
 function yesterday(locale: string): string {
@@ -83,7 +79,7 @@ export function formatChatTime(time: number | string, now: number, locale: Local
   if (!Number.isFinite(ms) || ms <= 0) return '';
   const lang = locale ?? 'en';
   const days = daysBefore(ms, now);
-  if (days === 0) return clock(ms, lang);
+  if (days === 0) return clock(ms);
   if (days === 1) return yesterday(lang);
   if (days > 1 && days < 7) return weekday(ms, lang);
   return date(ms, now, lang);
@@ -93,9 +89,9 @@ export function formatChatTime(time: number | string, now: number, locale: Local
  * The clock time alone ("00:15"), for a moment within the next hours such as the end of a
  * nearby listing: past midnight it is still a time, not tomorrow's date.
  */
-export function formatClockTime(time: number | string, locale: Locale = 'en'): string {
+export function formatClockTime(time: number | string): string {
   const ms = toMillis(time);
-  return Number.isFinite(ms) && ms > 0 ? clock(ms, locale ?? 'en') : '';
+  return Number.isFinite(ms) && ms > 0 ? clock(ms) : '';
 }
 
 /** A separator in the chat window: the same words as the list, with the clock time added. */
@@ -104,8 +100,8 @@ export function formatMessageTime(time: number | string, now: number, locale: Lo
   if (!Number.isFinite(ms) || ms <= 0) return '';
   const lang = locale ?? 'en';
   const days = daysBefore(ms, now);
-  if (days === 0) return clock(ms, lang);
-  return `${formatChatTime(ms, now, lang)} ${clock(ms, lang)}`;
+  if (days === 0) return clock(ms);
+  return `${formatChatTime(ms, now, lang)} ${clock(ms)}`;
 }
 
 /** Whether a message sent at `time` needs a separator after one sent at `previous`. */

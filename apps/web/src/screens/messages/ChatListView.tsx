@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { MessageOutline } from 'antd-mobile-icons';
 import { EmptyState } from '../../components/EmptyState';
 import { ListSkeleton } from '../../components/ListSkeleton';
@@ -7,7 +7,6 @@ import { ActionSheet, type SheetAction } from '../../components/chat/Sheet';
 import { useT } from '../../i18n';
 import { confirmDialog } from '../../lib/ui';
 import type { ChatListEntry } from '../../store/chat/types';
-import { prepareChatTimes } from '../../lib/chatTime';
 import { loadDraft } from '../../lib/drafts';
 import { useNow } from '../../lib/useNow';
 import { ChatRow } from './ChatRow';
@@ -84,9 +83,6 @@ export function ChatListView({ entries, actions, chatUrl, locale, loading = fals
   const [target, setTarget] = useState<ChatListEntry | null>(null);
 
   const [swipedId, setSwipedId] = useState<string | null>(null);
-  // The rows' time formatter is made after the first draw (the skeleton, as a rule, while the
-  // chats are on their way), not in the render of the rows.
-  useEffect(() => prepareChatTimes(locale), [locale]);
 
   return (
     <>

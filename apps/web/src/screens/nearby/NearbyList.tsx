@@ -7,7 +7,7 @@ import { AppLink } from '../../components/AppLink';
 import { Avatar } from '../../components/Avatar';
 import { EmptyState } from '../../components/EmptyState';
 import { PullRefresh } from '../../components/PullRefresh';
-import { currentLocale, useT } from '../../i18n';
+import { useT } from '../../i18n';
 import { formatClockTime } from '../../lib/chatTime';
 import { withQuery } from '../../lib/url';
 import common from '../common/common.module.css';
@@ -103,7 +103,7 @@ export function NearbyList({ addFriendDetailUrl, onRefresh, onExpired, onClear }
       <footer className={s.footer}>
         {query.data && (
           <p className={s.note}>
-            {t('nearby.visibleUntil', { time: formatClockTime(query.data.expiresAt, currentLocale()) })}
+            {t('nearby.visibleUntil', { time: formatClockTime(query.data.expiresAt) })}
           </p>
         )}
         <button type="button" className={s.danger} onClick={onClear}>

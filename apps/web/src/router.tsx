@@ -8,8 +8,8 @@
 import {
   UNSAFE_createHashHistory as createHashHistory,
   unstable_HistoryRouter as HistoryRouter,
+  renderMatches,
   useLocation,
-  useRoutes,
   type RouteObject,
 } from 'react-router';
 import {
@@ -24,6 +24,7 @@ import {
 import { Navigator, type RouteIndex } from './nav';
 import { historyRouter, type HistoryRouter as AppRouter } from './nav/historyRouter';
 import { HOME, normalizeUrl } from './nav/rules';
+import { staticRouteMatcher } from './nav/staticRoutes';
 import { TabLayout } from './components/TabLayout';
 import type { TabDef } from './components/TabBar';
 import { RedirectIfSignedIn, RequireAuth } from './components/routeGuards';
@@ -498,11 +499,14 @@ export function createAppRouter() {
   return { router, nav };
 }
 
+const matchesOf = staticRouteMatcher(routes);
+
 function RoutedPages() {
+  const location = useLocation();
   // A screen that threw shows the error page until the next navigation.
   return (
-    <RouteErrorBoundary page={useLocation().key} fallback={<ErrorScreen />}>
-      {useRoutes(routes)}
+    <RouteErrorBoundary page={location.key} fallback={<ErrorScreen />}>
+      {renderMatches(matchesOf(location.pathname))}
     </RouteErrorBoundary>
   );
 }

@@ -11,7 +11,7 @@ import { syncUiLocale } from './lib/ui';
 import { installWidthScaling } from './lib/viewport';
 import { readAuthToken } from './lib/authToken';
 import { allTexts, currentLocale, i18n, initLocale, isLocale } from './i18n';
-import { afterFirstScreen } from './lib/firstScreen';
+import { afterFirstScreen, yieldToBrowser } from './lib/firstScreen';
 import { NavContext } from './nav';
 import { AppRoutes, preloadFirstPage, startPaths } from './router';
 import { startupRedirect } from './startup';
@@ -33,9 +33,13 @@ async function start(): Promise<void> {
   const redirect = startupRedirect(window.location.hash, token !== null, startPaths);
   if (redirect) window.history.replaceState(window.history.state, '', `#${redirect}`);
   preloadFirstPage(window.location.hash);
+  // Start-up in three tasks (the page's code asked for; the app's parts made and its requests
+  // sent; the first render), so no one of them holds a slow phone's main thread for long.
+  await yieldToBrowser();
 
   const app = bootstrap();
   if (token) app.session.resume(token);
+  await yieldToBrowser();
 
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');

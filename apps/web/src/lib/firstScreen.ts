@@ -14,6 +14,9 @@ export const FIRST_SCREEN_FALLBACK_MS = 5_000;
 export const whenIdle = (run: () => void): void =>
   void (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => run()) : setTimeout(run, 500));
 
+/** Resolves in a task of its own: what runs before and after it are separate tasks. */
+export const yieldToBrowser = (): Promise<void> => new Promise((resolve) => setTimeout(resolve));
+
 /** Runs after the browser has painted what was just rendered. */
 const afterPaint = (run: () => void): void =>
   void (typeof requestAnimationFrame === 'function'

@@ -151,18 +151,27 @@ describe('a session resuming on a device that holds none of its chats', () => {
   const listCalls = (world: ReturnType<typeof createWorld>) =>
     world.device.calls.filter(([path]) => path === getChatSessions.path).length;
 
-  it('asks for the chat list with the user info, and the engine shows that answer without asking again', async () => {
+  /** A reload with a stored token and no stored chats: the app attaches its lifecycle. */
+  function resume(before?: (world: ReturnType<typeof createWorld>) => void) {
     const world = createWorld();
     globalThis.indexedDB = new IDBFactory();
     writeAuthToken('token');
+    before?.(world);
     const { chats, queryClient } = lifecycleFor(world);
     const socket = new FakeSocket();
     const detach = chats.attach(socket, socket.pushes);
-    expect(listCalls(world)).toBe(1);
+    /** The user info arrives, the socket starts connecting: the engine starts. */
+    const userInfoArrives = () => {
+      queryClient.setQueryData(myInfoKey, me(AMY));
+      socket.set('connecting');
+    };
+    return { world, chats, socket, detach, userInfoArrives };
+  }
 
-    // The user info arrives, the socket starts connecting: the engine starts on that answer.
-    queryClient.setQueryData(myInfoKey, me(AMY));
-    socket.set('connecting');
+  it('asks for the chat list with the user info, and the engine shows that answer without asking again', async () => {
+    const { world, chats, socket, detach, userInfoArrives } = resume();
+    expect(listCalls(world)).toBe(1);
+    userInfoArrives();
     await until(() => chats.getEngine()?.getSnapshot().list.length === 2);
     await chats.getEngine()?.idle();
     expect(listCalls(world)).toBe(1);
@@ -175,30 +184,17 @@ describe('a session resuming on a device that holds none of its chats', () => {
   });
 
   it('asks again when that early answer failed', async () => {
-    const world = createWorld();
-    globalThis.indexedDB = new IDBFactory();
-    writeAuthToken('token');
-    world.device.failNext('request');
-    const { chats, queryClient } = lifecycleFor(world);
-    const socket = new FakeSocket();
-    const detach = chats.attach(socket, socket.pushes);
-    queryClient.setQueryData(myInfoKey, me(AMY));
-    socket.set('connecting');
+    const { world, chats, detach, userInfoArrives } = resume((w) => w.device.failNext('request'));
+    userInfoArrives();
     await until(() => chats.getEngine()?.getSnapshot().list.length === 2);
     expect(listCalls(world)).toBe(2);
     detach();
   });
 
   it('leaves the answer when another session has begun meanwhile', async () => {
-    const world = createWorld();
-    globalThis.indexedDB = new IDBFactory();
-    writeAuthToken('token');
-    const { chats, queryClient } = lifecycleFor(world);
-    const socket = new FakeSocket();
-    const detach = chats.attach(socket, socket.pushes);
+    const { world, chats, detach, userInfoArrives } = resume();
     writeAuthToken('another');
-    queryClient.setQueryData(myInfoKey, me(AMY));
-    socket.set('connecting');
+    userInfoArrives();
     await until(() => chats.getEngine()?.getSnapshot().answered === true);
     expect(listCalls(world)).toBe(2);
     detach();

@@ -79,6 +79,20 @@ describe('afterFirstScreen', () => {
     expect(screen.getAllByText('pullable')).toHaveLength(2);
   });
 
+  it('runs each piece of work in an idle moment of its own, not all in one task', async () => {
+    const { afterFirstScreen, firstScreenShown } = await freshStart();
+    const ran: string[] = [];
+    afterFirstScreen(() => {
+      ran.push('first');
+      // In one task with the second, this would run after it.
+      void Promise.resolve().then(() => ran.push("the first's follow-up"));
+    });
+    afterFirstScreen(() => ran.push('second'));
+    firstScreenShown();
+    await vi.waitFor(() => expect(ran).toHaveLength(3));
+    expect(ran).toEqual(['first', "the first's follow-up", 'second']);
+  });
+
   it('runs it at the latest a few seconds after start when no screen says it drew', async () => {
     vi.useFakeTimers();
     const { afterFirstScreen, FIRST_SCREEN_FALLBACK_MS } = await freshStart();

@@ -44,9 +44,12 @@ export function firstScreenShown(): void {
   markShown();
 }
 
-/** Runs `work` once the first screen has drawn and the browser is idle. */
+/**
+ * Runs `work` once the first screen has drawn, when the browser is idle: each piece of work in
+ * an idle moment of its own, not all of them in one long task.
+ */
 export function afterFirstScreen(work: () => void): void {
-  void firstScreenDone.then(work);
+  void firstScreenDone.then(() => whenIdle(work));
 }
 
 /** Whether the first screen has drawn and the browser been idle since (re-renders when so). */

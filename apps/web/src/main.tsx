@@ -75,9 +75,7 @@ async function start(): Promise<void> {
 
 void start();
 
-// The offline shell and update prompt (lib/serviceWorker.ts); a dev server has no /sw.js.
-if (import.meta.env.PROD) {
-  window.addEventListener('load', () => {
-    registerServiceWorker().catch(() => undefined);
-  });
-}
+// The offline shell and update prompt (lib/serviceWorker.ts; a dev server has no /sw.js), once
+// the first screen has drawn: installing the worker downloads the whole build, which would
+// otherwise share a slow phone's line with that screen's code and data.
+if (import.meta.env.PROD) afterFirstScreen(() => void registerServiceWorker().catch(() => undefined));

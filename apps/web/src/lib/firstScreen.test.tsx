@@ -93,6 +93,21 @@ describe('afterFirstScreen', () => {
     expect(ran).toEqual(['first', "the first's follow-up", 'second']);
   });
 
+  it('runs it soon after the screen drew also in a page in the background, which gets no frames', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('requestAnimationFrame', () => 0);
+    try {
+      const { afterFirstScreen, firstScreenShown } = await freshStart();
+      const work = vi.fn();
+      afterFirstScreen(work);
+      firstScreenShown();
+      await act(async () => vi.advanceTimersByTimeAsync(1_000));
+      expect(work).toHaveBeenCalledOnce();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('runs it at the latest a few seconds after start when no screen says it drew', async () => {
     vi.useFakeTimers();
     const { afterFirstScreen, FIRST_SCREEN_FALLBACK_MS } = await freshStart();

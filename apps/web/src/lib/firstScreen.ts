@@ -10,28 +10,47 @@ import { useEffect, useState } from 'react';
 /** At the latest this long after start the waiting work runs, even if no screen said it drew. */
 export const FIRST_SCREEN_FALLBACK_MS = 5_000;
 
-/** Runs when the browser is idle (soon, where it cannot tell). */
+/** The longest wait for an idle moment: on a busy phone there may be none for seconds. */
+const IDLE_TIMEOUT_MS = 500;
+
+/** Runs when the browser is idle, or IDLE_TIMEOUT_MS from now at the latest. */
 export const whenIdle = (run: () => void): void =>
-  void (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => run()) : setTimeout(run, 500));
+  void (typeof requestIdleCallback === 'function'
+    ? requestIdleCallback(() => run(), { timeout: IDLE_TIMEOUT_MS })
+    : setTimeout(run, IDLE_TIMEOUT_MS));
 
 /** Resolves in a task of its own: what runs before and after it are separate tasks. */
 export const yieldToBrowser = (): Promise<void> => new Promise((resolve) => setTimeout(resolve));
 
-/** Runs after the browser has painted what was just rendered. */
-const afterPaint = (run: () => void): void =>
-  void (typeof requestAnimationFrame === 'function'
-    ? requestAnimationFrame(() => setTimeout(run))
-    : setTimeout(run));
+/**
+ * Runs after the browser has painted what was just rendered. A page in the background paints
+ * nothing and gets no animation frames: there a short timer runs it.
+ */
+function afterPaint(run: () => void): void {
+  let ran = false;
+  const once = () => {
+    if (ran) return;
+    ran = true;
+    run();
+  };
+  setTimeout(once, 100);
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(once));
+}
 
 let markShown: () => void = () => undefined;
-const shown = new Promise<void>((resolve) => {
+/**
+ * Resolves once the first screen has drawn its content and the browser has painted it (or
+ * FIRST_SCREEN_FALLBACK_MS after start). The socket's first connection waits for this alone:
+ * messages should flow as soon as the screen is there, idle or not.
+ */
+export const firstScreenDrawn = new Promise<void>((resolve) => {
   markShown = () => afterPaint(resolve);
   setTimeout(resolve, FIRST_SCREEN_FALLBACK_MS);
 });
 
 let done = false;
 /** Resolves once the first screen has drawn and the browser is idle (at once after that). */
-export const firstScreenDone: Promise<void> = shown
+export const firstScreenDone: Promise<void> = firstScreenDrawn
   .then(() => new Promise<void>((resolve) => whenIdle(resolve)))
   .then(() => void (done = true));
 

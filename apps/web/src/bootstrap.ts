@@ -10,7 +10,7 @@ import { configureRequest, expireSession } from './api/request';
 import { createQueryClient } from './api/queryClient';
 import { fetchSocketTicket } from './api/socketTicket';
 import { currentLocale, t } from './i18n';
-import { firstScreenDrawn } from './lib/firstScreen';
+import { firstScreenDone } from './lib/firstScreen';
 import { analyticsFromEnv, startAnalytics, watchPageViews } from './lib/analyticsStart';
 import { showToast } from './lib/ui';
 import type { Nav } from './nav';
@@ -41,7 +41,7 @@ export function bootstrap(): App {
   const socket = new SocketClient({
     ticket: fetchSocketTicket,
     // The engine fetches the chats over HTTP as the app starts, and again once the socket opens.
-    notBefore: firstScreenDrawn,
+    notBefore: firstScreenDone,
     // 4002: revoked elsewhere (signed out); 4001: expired.
     onExpired: (code) =>
       expireSession(session.tokens.getState().token, code === CloseCode.SIGNED_OUT ? 'signedOut' : 'expired'),

@@ -38,18 +38,17 @@ function afterPaint(run: () => void): void {
 }
 
 let markShown: () => void = () => undefined;
-/**
- * Resolves once the first screen has drawn its content and the browser has painted it (or
- * FIRST_SCREEN_FALLBACK_MS after start). The socket's first connection waits for this alone:
- * messages should flow as soon as the screen is there, idle or not.
- */
-export const firstScreenDrawn = new Promise<void>((resolve) => {
+/** Resolves once the first screen has drawn and been painted (or the fallback's time is up). */
+const firstScreenDrawn = new Promise<void>((resolve) => {
   markShown = () => afterPaint(resolve);
   setTimeout(resolve, FIRST_SCREEN_FALLBACK_MS);
 });
 
 let done = false;
-/** Resolves once the first screen has drawn and the browser is idle (at once after that). */
+/**
+ * Resolves once the first screen has drawn and the browser is idle, IDLE_TIMEOUT_MS after the
+ * paint at the latest (at once after that).
+ */
 export const firstScreenDone: Promise<void> = firstScreenDrawn
   .then(() => new Promise<void>((resolve) => whenIdle(resolve)))
   .then(() => void (done = true));

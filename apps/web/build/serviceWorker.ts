@@ -2,8 +2,8 @@
  * Builds the service worker (src/sw/serviceWorker.ts and what it imports, bundled into one
  * classic script: a module worker would not start in every browser) beside the app as
  * `/sw.js`, with the list of files to precache (every file of this build and of public/, the
- * shell as `/`) and a version that changes whenever any of them does. The server sends `/sw.js` with no-cache, so a deploy
- * is noticed on the next visit.
+ * shell as `/`) and a version that changes whenever any of them does. The server sends
+ * `/sw.js` with no-cache, so a deploy is noticed on the next visit.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';

@@ -85,8 +85,8 @@ async function ensureLoaded(locale: Locale): Promise<void> {
 
 /**
  * All the English texts (the first pages have a few sections): the app loads them once the
- * first screen has drawn (main.tsx). As `?raw` text, a module apart from the sections imported above (one module imported
- * both ways would be bundled whole).
+ * first screen has drawn (main.tsx). As `?raw` text, a module apart from the sections imported
+ * above (one module imported both ways would be bundled whole).
  */
 export const allTexts = lazyModule(async () => {
   const { default: text } = await import('./locales/en.json?raw');

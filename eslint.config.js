@@ -106,4 +106,20 @@ export default tseslint.config(
   },
   // Inside the web app, each layer imports only from the layers below it.
   ...Object.entries(webLayers).map(([name, allowed]) => layerRule(name, allowed)),
+  // The web's test files share one module graph (apps/web/vitest.config.ts): a module replaced
+  // by one file would stay replaced, or not be, depending on which file ran first.
+  {
+    files: ['apps/web/src/**/*.test.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.isolated.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock|unmock|resetModules)$/]",
+          message: 'Replacing modules needs a module graph of its own: name the file *.isolated.test.tsx.',
+        },
+      ],
+    },
+  },
 );

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { ErrorId, login } from '@paichat/protocol';
 import { protocolForWeb } from './protocolForWeb';

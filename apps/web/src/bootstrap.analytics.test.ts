@@ -35,12 +35,15 @@ describe('usage statistics, as the app wires them', () => {
 
   it('report the session and each page the router shows, by path without its query', async () => {
     vi.useFakeTimers();
-    const { reported } = collector();
+    const { fetch, reported } = collector();
     vi.stubEnv('VITE_STAT_APP_KEY', 'paichat');
     window.location.hash = '#/wx/detect/index';
     const app = bootstrap();
     await app.router.navigate('/wx/chatWindow/index?userId=42');
     await app.router.navigate('/no/such/page');
+    // The statistics' code loads after the first render, a module import the fake clock does not
+    // wait for: once it has asked the collector whether to report, a batch goes out 10 s later.
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalled(), { timeout: 10_000 });
     await vi.advanceTimersByTimeAsync(10_000);
     expect(reported).toEqual([
       'session_start 1.2.2',

@@ -56,7 +56,10 @@ describe('TabBar', () => {
     expect(message.textContent).toContain('3');
     expect(screen.getByRole('button', { name: 'Message', description: '3 new' })).toBe(message);
 
-    await act(() => engine.setDisturb(world.ab, true));
+    await act(async () => {
+      await engine.setDisturb(world.ab, true);
+      await engine.idle();
+    });
     expect(screen.getByRole('button', { name: 'Message', description: 'New activity' })).toBe(message);
     expect(message.textContent).not.toContain('3');
     await engine.stop();

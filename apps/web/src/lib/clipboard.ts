@@ -15,20 +15,20 @@ export async function copyText(text: string): Promise<boolean> {
   } catch {
     // Refused (permissions, insecure context): try the old way.
   }
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.append(area);
   try {
-    const area = document.createElement('textarea');
-    area.value = text;
-    area.setAttribute('readonly', '');
-    area.style.position = 'fixed';
-    area.style.opacity = '0';
-    document.body.append(area);
     area.select();
     // Deprecated but still the only synchronous fallback outside secure contexts.
-    const copied = document.execCommand('copy');
-    area.remove();
-    return copied;
+    return document.execCommand('copy');
   } catch {
     return false;
+  } finally {
+    area.remove();
   }
 }
 

@@ -11,7 +11,7 @@ import { createRoot, type Root } from 'react-dom/client';
  * (antd's React 19 guide); unmount on the next tick so a closing animation can finish. Installed
  * when this module loads, so before any toast or dialog.
  */
-const roots = new WeakMap<Element | DocumentFragment, Root>();
+const roots = new Map<Element | DocumentFragment, Root>();
 unstableSetRender((node, container) => {
   let root = roots.get(container);
   if (!root) {
@@ -26,5 +26,21 @@ unstableSetRender((node, container) => {
     roots.delete(container);
   };
 });
+
+/**
+ * Closes every toast and dialog at once, animations and all: unmounts what the kit rendered and
+ * takes its containers out of the page. Tests call it after each test: antd-mobile unmounts a
+ * closed dialog only when its closing animation reports its end, which a dialog closed while still
+ * opening does not always do.
+ */
+export function unmountAll(): void {
+  Dialog.clear();
+  Toast.clear();
+  for (const [container, root] of roots) {
+    root.unmount();
+    roots.delete(container);
+    if (container instanceof Element) container.remove();
+  }
+}
 
 export { Dialog, setDefaultConfig, Toast };

@@ -1,6 +1,8 @@
 import 'fake-indexeddb/auto';
-import { afterEach, expect } from 'vitest';
-import { cleanup, configure } from '@testing-library/react';
+import { IDBFactory } from 'fake-indexeddb';
+import { afterAll, afterEach, expect, vi } from 'vitest';
+import { act, cleanup, configure } from '@testing-library/react';
+import { resetRequest } from '../api/request';
 import { takeBreaches } from './fakeServer';
 import { uiKit } from '../lib/ui';
 import { allTexts } from '../i18n';
@@ -16,8 +18,40 @@ import { firstScreenDone, firstScreenShown } from '../lib/firstScreen';
 // animation frames took longer than 1 s in a CI run (the web project's test timeout is 15 s).
 configure({ asyncUtilTimeout: 5_000 });
 
-// Testing Library unmounts between tests on its own only when test globals are on; they are not.
-afterEach(() => cleanup());
+/**
+ * Takes out what is still in the page besides the UI kit's one-pixel probes, which it adds once
+ * and keeps (by design: they measure CSS pixels), so that the next test starts on an empty page
+ * even when this one fails for leaving something.
+ */
+function takeLeftInPage(): string[] {
+  const left = [...document.body.children].filter((node) => !node.classList.contains('adm-px-tester'));
+  for (const node of left) node.remove();
+  return left.map((node) => node.outerHTML.slice(0, 300));
+}
+
+// Test files share one module graph and one document (the project runs without isolation, which
+// saves each file its own jsdom and imports of the UI kit). So each test leaves nothing in the
+// page: its screen unmounted (Testing Library does so on its own only when test globals are on;
+// they are not), the UI kit's dialogs and toasts closed and their roots unmounted. And each file
+// leaves nothing for the next: its stubs, spies, storage and request set-up are undone after it.
+afterEach(() => {
+  vi.useRealTimers();
+  cleanup();
+  act(() => uiKit.current()?.unmountAll());
+  expect(takeLeftInPage(), 'what a test left in the page').toEqual([]);
+});
+afterAll(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  resetRequest();
+  localStorage.clear();
+  sessionStorage.clear();
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]!.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+  globalThis.indexedDB = new IDBFactory();
+});
 
 // A fake server answer that breaks the contract fails the test that got it.
 afterEach(() => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AppDownload } from '@paichat/protocol';
 import { installReact19Render } from '../../lib/ui';
@@ -60,7 +60,8 @@ describe('DownloadScreen', () => {
       'WeChat and Pi Browser cannot download apps directly. Open this page in an external browser (⋯ → Open in browser).';
     expect((await screen.findByRole('note')).textContent).toBe(tip);
     await user.click(screen.getByRole('button', { name: 'Download now' }));
-    expect(await screen.findAllByText(tip)).toHaveLength(2);
+    // The tip again, as a toast (findAllBy would settle for the note alone).
+    await waitFor(() => expect(screen.getAllByText(tip)).toHaveLength(2));
   });
 
   it('says so when the server offers no download, and that a download failed when the details did not load', async () => {

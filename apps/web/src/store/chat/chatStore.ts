@@ -83,8 +83,8 @@ export class ChatStore {
   private answered = false;
   private stampCounter = 0;
   private lastBadge: BadgeValue | undefined;
-  /** Whether React is to be told at the end of this task. */
-  private telling = false;
+  /** React is to be told at the end of this task: settles once it has been. */
+  private telling: Promise<void> | null = null;
   private readonly writes: WriteQueue;
   private readonly tasks = new Set<Promise<void>>();
 
@@ -375,12 +375,13 @@ export class ChatStore {
       this.lastBadge = total;
       this.deps.setBadge?.(total);
     }
-    if (this.telling) return;
-    this.telling = true;
-    setTimeout(() => {
-      this.telling = false;
-      for (const listener of this.listeners) listener();
-    });
+    this.telling ??= new Promise((told) =>
+      setTimeout(() => {
+        this.telling = null;
+        for (const listener of this.listeners) listener();
+        told();
+      }),
+    );
   }
 
   private entryOf(rt: Runtime): ChatListEntry {
@@ -409,12 +410,12 @@ export class ChatStore {
     this.tasks.add(task);
   }
 
-  /** Resolves when nothing is in flight (tests, and a graceful reload). */
+  /** Resolves when nothing is in flight and React has been told of every change (tests, and a graceful reload). */
   async idle(): Promise<void> {
     for (let round = 0; round < 10_000; round += 1) {
       await this.writes.flush();
-      if (this.tasks.size === 0 && this.writes.empty) return;
-      await Promise.allSettled([...this.tasks]);
+      if (this.tasks.size === 0 && this.writes.empty && !this.telling) return;
+      await Promise.allSettled([...this.tasks, this.telling]);
     }
   }
 

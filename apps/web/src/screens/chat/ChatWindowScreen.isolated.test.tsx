@@ -12,7 +12,7 @@ import { getChatMessages } from '@paichat/protocol';
 import { AMY, BEN, createWorld, deliver, onlineEngine, sendAs } from '../../store/chat/testing/harness';
 import { ChatWindowScreen } from './ChatWindowScreen';
 
-// jsdom cannot scroll; see ChatWindowView.test.tsx.
+// jsdom cannot scroll; see ChatWindowView.isolated.test.tsx.
 vi.mock('react-virtuoso', async (importOriginal) => {
   const real = await importOriginal<typeof import('react-virtuoso')>();
   function Virtuoso(props: ComponentProps<typeof real.Virtuoso>) {

@@ -3,8 +3,8 @@
  * link previews next). Every such address is treated as an attempt to reach the server's own
  * network:
  *
- * - The host name is resolved here (`resolve`: the system resolver unless a test injects one)
- *   and every address it has must be public (addresses.ts); the socket is then opened to the
+ * - The host name is resolved here (`resolve`: DNS unless a test injects one) and every
+ *   address it has must be public (addresses.ts); the socket is then opened to the
  *   address that was checked, so no second lookup can answer differently (DNS rebinding). An
  *   address written in the URL is checked the same way.
  * - Redirects are never followed: a 3xx fails ('redirect'), or a public endpoint could send
@@ -16,7 +16,7 @@
  *
  * Anything that goes wrong is an OutboundError whose `reason` says what.
  */
-import { lookup } from 'node:dns/promises';
+import { Resolver as DnsResolver } from 'node:dns/promises';
 import type { IncomingHttpHeaders } from 'node:http';
 import { isIP } from 'node:net';
 import { Agent, buildConnector } from 'undici';
@@ -27,7 +27,7 @@ export interface ResolvedAddress {
   family: number;
 }
 
-/** All the addresses of a host name, as `dns.lookup(name, { all: true })` gives them. */
+/** All the addresses of a host name (IPv4 first); fails when it has none. */
 export type Resolver = (hostname: string) => Promise<readonly ResolvedAddress[]>;
 
 export type OutboundFailure =
@@ -72,7 +72,30 @@ export interface OutboundResponse {
 
 const DEFAULT_MAX_BYTES = 1024 * 1024;
 
-const systemResolver: Resolver = (hostname) => lookup(hostname, { all: true });
+/**
+ * Asks the DNS servers directly (c-ares, as `dns.resolve4/6`) rather than `dns.lookup`: that
+ * blocks one of libuv's four threads per lookup, so names whose servers never answer, which
+ * anyone can register, would stall file and image work; here a query gives up after seconds.
+ * `localhost` is loopback without asking anyone (RFC 6761).
+ */
+function dnsResolver(): Resolver {
+  const dns = new DnsResolver({ timeout: 2_000, tries: 2 });
+  return async (hostname) => {
+    if (hostname === 'localhost')
+      return [
+        { address: '127.0.0.1', family: 4 },
+        { address: '::1', family: 6 },
+      ];
+    const [v4, v6] = await Promise.allSettled([dns.resolve4(hostname), dns.resolve6(hostname)]);
+    const addresses = [
+      ...(v4.status === 'fulfilled' ? v4.value.map((address) => ({ address, family: 4 })) : []),
+      ...(v6.status === 'fulfilled' ? v6.value.map((address) => ({ address, family: 6 })) : []),
+    ];
+    if (addresses.length === 0)
+      throw v4.status === 'rejected' ? v4.reason : new Error(`${hostname} has no address`);
+    return addresses;
+  };
+}
 
 function parseTarget(url: string): URL {
   let target: URL;
@@ -119,7 +142,7 @@ async function readBody(body: Body, headers: IncomingHttpHeaders, maxBytes: numb
 }
 
 export function createOutboundFetch(options: OutboundOptions = {}) {
-  const resolve = options.resolve ?? systemResolver;
+  const resolve = options.resolve ?? dnsResolver();
   const allowLoopback = options.allowLoopback ?? false;
   const totalTimeoutMs = options.totalTimeoutMs ?? 10_000;
 

@@ -164,7 +164,7 @@ export function createOutboundFetch(options: OutboundOptions = {}) {
     const loopbackAllowed = allowLoopback && (hostname === 'localhost' || isLoopback(literal));
     for (const { address } of addresses) {
       if (loopbackAllowed && isLoopback(address)) continue;
-      // One private address among public ones is refused too: the socket may not pick it.
+      // A name with one inside address among public ones is refused whole, whichever is first.
       const range = refusedRange(address);
       if (range === null) continue;
       const where = family === 0 ? `${hostname} is at ${address}` : address;

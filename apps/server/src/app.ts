@@ -57,9 +57,10 @@ import { createVisibility } from './modules/friends/visibility';
 import { loadPersonRefs } from './modules/users/refs';
 import { usersRoutes } from './modules/users/routes';
 import { createUsersService } from './modules/users/service';
-import { createPushNotifier } from './modules/webpush/notifier';
+import { createPushNotifier, type PushNotifier } from './modules/webpush/notifier';
 import { webPushRoutes } from './modules/webpush/routes';
 import { createWebPushService } from './modules/webpush/service';
+import { createOutboundFetch, type Resolver } from './outbound/fetch';
 import { LocalBus, type Bus } from './realtime/bus';
 import { RedisBus } from './realtime/redis-bus';
 import { registerGateway, type GatewayOptions } from './realtime/gateway';
@@ -87,6 +88,8 @@ export interface AppDeps {
   appender?: AppenderOptions;
   /** What else becoming friends sets off, inside the same transaction, after the chat opens (tests watch it here). */
   onFriendsMade?: FriendsMadeHook;
+  /** How requests to users' addresses (push services) resolve host names; the system's resolver by default. */
+  resolveHost?: Resolver;
 }
 
 /** What the app is built from, for whoever holds the instance (main, tests). */
@@ -96,6 +99,7 @@ export interface AppContext {
   bus: Bus;
   clock: Clock;
   registry: ConnectionRegistry;
+  webPush: PushNotifier;
 }
 
 declare module 'fastify' {
@@ -222,14 +226,23 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     now: () => clock.now(),
     ...deps.realtime,
   });
+  // Every request to an address a user chose goes through it (outbound/fetch.ts).
+  const outbound = createOutboundFetch({
+    ...(deps.resolveHost && { resolve: deps.resolveHost }),
+    allowLoopback: config.webPush.allowLocalEndpoints,
+  });
   const webPush = createPushNotifier({
     db,
     clock,
     log: logger.child({ module: 'webpush' }),
     contact: config.webPush.contact,
+    outbound,
     holdsSocket: (userId) => registry.forUser(String(userId)).length > 0,
   });
-  app.addHook('onClose', () => webPush.close());
+  app.addHook('onClose', async () => {
+    await webPush.close();
+    await outbound.close();
+  });
   // One appender for one-to-one and group sends: sends arriving together share a transaction.
   const appender = createAppender(db, logger.child({ module: 'messages' }), idMark, deps.appender);
   // Favorites copy messages of the saver's chats; chats carry copies of the sender's favorites.
@@ -279,7 +292,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorateRequest('auth', null);
   app.decorate('authenticate', createAuthHook(auth.resolveToken));
 
-  app.decorate('paichat', { config, db, bus, clock, registry });
+  app.decorate('paichat', { config, db, bus, clock, registry, webPush });
 
   authRoutes(app, auth);
   identitiesRoutes(
@@ -307,6 +320,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       db,
       clock,
       notifier: webPush,
+      outbound,
       allowLocalEndpoints: config.webPush.allowLocalEndpoints,
     }),
   );

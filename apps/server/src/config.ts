@@ -45,7 +45,7 @@ import { z } from 'zod';
  * | TWITTER_API_BASE | https://api.x.com              | where `/2/users/me` is asked |
  * | OAUTH_REDIRECT_BASE | (the request's origin)      | the public origin providers send the browser back to (`{base}/auth/google/callback`, `{base}/auth/twitter/callback`) |
  * | PUSH_CONTACT    | mailto:push@paichat.invalid     | the VAPID subject (`mailto:` or `https:`) push services may contact about this server's pushes |
- * | PUSH_LOCAL_ENDPOINTS | off                        | on/off: accept push subscriptions at http://127.0.0.1 / localhost (a local fake push service in tests); off: https to public hosts only |
+ * | PUSH_LOCAL_ENDPOINTS | off                        | on/off: pushes may reach loopback where the endpoint names it (http://127.0.0.1, [::1], localhost: a local fake push service in tests); off: https to public addresses only |
  */
 
 export type DatabaseConfig = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };

@@ -65,6 +65,8 @@ export interface TestServerOptions {
   realtime?: AppDeps['realtime'];
   onFriendsMade?: AppDeps['onFriendsMade'];
   appender?: AppDeps['appender'];
+  /** How the server resolves the hosts of push endpoints (names a test points anywhere). */
+  resolveHost?: AppDeps['resolveHost'];
   /** Defaults to a logger at LOG_LEVEL (silent in tests). */
   logger?: AppDeps['logger'];
   /**
@@ -133,6 +135,7 @@ export async function startTestServer(
       ...(options.realtime ? { realtime: options.realtime } : {}),
       ...(options.onFriendsMade ? { onFriendsMade: options.onFriendsMade } : {}),
       ...(options.appender ? { appender: options.appender } : {}),
+      ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
       ...(options.logger ? { logger: options.logger } : {}),
       // Nodes on Redis each have their own bus, as separate processes would.
       ...(options.nodeOf && !config.redis ? { bus: options.nodeOf.running.app.paichat.bus } : {}),

@@ -6,26 +6,39 @@
  * with a socket on any node, members who have not muted the chat); each becomes a job keyed by
  * subscription and topic (the chat, or friend requests), and a newer job replaces a queued one
  * with the same key, so a burst of messages while the queue is busy wakes a device once, with
- * the newest. Up to MAX_IN_FLIGHT requests go to push services at once, each encrypted to its
- * device (RFC 8291, aes128gcm) and signed with the deployment's VAPID key (RFC 8292), with a
- * timeout. The same topic lets the push service replace a push not yet delivered. A 404 or 410
- * means the subscription is gone: its row goes too. Everything else that fails is logged.
+ * the newest. Each push is encrypted to its device (RFC 8291, aes128gcm) and signed with the
+ * deployment's VAPID key (RFC 8292), and sent through the guarded outbound fetcher
+ * (outbound/fetch.ts: public addresses only, no redirects, short timeouts). The same topic lets
+ * the push service replace a push not yet delivered. A 404 or 410 means the subscription is
+ * gone: its row goes too. Everything else that fails is logged.
+ *
+ * The endpoints are chosen by users, so one may be slow, or never answer. Jobs wait in one queue
+ * per account, and accounts take turns (round-robin); at most MAX_IN_FLIGHT_PER_ACCOUNT of an
+ * account's pushes, and MAX_IN_FLIGHT_PER_HOST to one push service, are under way at once. An
+ * endpoint that hangs thus holds a few of MAX_IN_FLIGHT requests until its timeout, and every
+ * other account's pushes go past it.
  */
 import { MsgType, type WebPushPayload } from '@paichat/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import webPush from 'web-push';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db';
+import { OutboundError, type OutboundFetch } from '../../outbound/fetch';
 import type { StoredMessage } from '../chats/views';
 import { STALE_AFTER_MS } from '../sockets/service';
 import * as repo from './repo';
 
 /** Wake-ups waiting for their lookup; beyond this, new ones are dropped (and logged). */
 const MAX_QUEUED = 1_000;
-/** Pushes waiting to be sent. */
+/** Pushes waiting to be sent, in all and of one account. */
 const MAX_PENDING = 5_000;
-const MAX_IN_FLIGHT = 4;
-export const SEND_TIMEOUT_MS = 10_000;
+const MAX_PENDING_PER_ACCOUNT = 100;
+/** Requests to push services under way at once: in all, to one host (and port), for one account. */
+const MAX_IN_FLIGHT = 32;
+const MAX_IN_FLIGHT_PER_HOST = 8;
+const MAX_IN_FLIGHT_PER_ACCOUNT = 2;
+/** A push service answers in a few bytes; more is not read. */
+const ANSWER_MAX_BYTES = 64 * 1024;
 /** A message's wake-up is worth little after a day; a friend request's after a week. */
 const MESSAGE_TTL_S = 24 * 3600;
 const FRIEND_REQUEST_TTL_S = 7 * 24 * 3600;
@@ -48,6 +61,8 @@ interface Wake {
 interface Job {
   target: repo.PushTarget;
   wake: Wake;
+  /** The push service's host and port, which its concurrency is counted by. */
+  host: string;
 }
 
 export interface MessageWake {
@@ -69,10 +84,25 @@ export interface PushNotifierDeps {
   log: FastifyBaseLogger;
   /** The VAPID subject (mailto: or https:). */
   contact: string;
-  /** Where requests go (tests may watch them). */
-  fetch?: typeof fetch;
+  /** Sends the pushes (outbound/fetch.ts). */
+  outbound: Pick<OutboundFetch, 'request'>;
   /** Whether this node holds a socket of the user (its own registry, no round trip). */
   holdsSocket?: (userId: number) => boolean;
+}
+
+const hostOf = (endpoint: string): string => {
+  try {
+    return new URL(endpoint).host;
+  } catch {
+    return endpoint;
+  }
+};
+
+/** Adds `delta` to `key`'s count, forgetting counts back at zero. */
+function count<K>(counts: Map<K, number>, key: K, delta: number): void {
+  const value = (counts.get(key) ?? 0) + delta;
+  if (value === 0) counts.delete(key);
+  else counts.set(key, value);
 }
 
 const oneLine = (text: string): string => {
@@ -81,15 +111,18 @@ const oneLine = (text: string): string => {
 };
 
 export function createPushNotifier(deps: PushNotifierDeps) {
-  const { db, clock, log } = deps;
-  const send = deps.fetch ?? fetch;
+  const { db, clock, log, outbound } = deps;
   let vapid: Promise<{ publicKey: string; privateKey: string }> | undefined;
   const vapidKeys = () => (vapid ??= repo.findVapidKeys(db));
 
   const wakes: Wake[] = [];
-  const pending = new Map<string, Job>();
+  /** Jobs by account, accounts in the order of their next turn, each account's jobs oldest first. */
+  const queues = new Map<number, Map<string, Job>>();
+  let pending = 0;
   let lookingUp = false;
   let inFlight = 0;
+  const inFlightByAccount = new Map<number, number>();
+  const inFlightByHost = new Map<string, number>();
   let closed = false;
   let idleWaiters: (() => void)[] = [];
 
@@ -112,20 +145,54 @@ export function createPushNotifier(deps: PushNotifierDeps) {
         pump();
       });
     }
-    for (const [key, job] of pending) {
-      if (inFlight >= MAX_IN_FLIGHT) break;
-      pending.delete(key);
-      inFlight += 1;
-      void deliver(job).finally(() => {
-        inFlight -= 1;
-        pump();
-      });
-    }
-    if (!lookingUp && inFlight === 0 && wakes.length === 0 && pending.size === 0) {
+    startSends();
+    if (!lookingUp && inFlight === 0 && wakes.length === 0 && pending === 0) {
       const waiters = idleWaiters;
       idleWaiters = [];
       for (const resolve of waiters) resolve();
     }
+  }
+
+  /** An account's oldest job that its limits, and its push service's, let go now. */
+  function nextJob(userId: number, queue: Map<string, Job>): [string, Job] | undefined {
+    if ((inFlightByAccount.get(userId) ?? 0) >= MAX_IN_FLIGHT_PER_ACCOUNT) return undefined;
+    for (const entry of queue) {
+      if ((inFlightByHost.get(entry[1].host) ?? 0) < MAX_IN_FLIGHT_PER_HOST) return entry;
+    }
+    return undefined;
+  }
+
+  /** Rounds of one job per account, each account that sent going to the back of the line. */
+  function startSends(): void {
+    let started = true;
+    while (started && inFlight < MAX_IN_FLIGHT) {
+      started = false;
+      for (const [userId, queue] of [...queues]) {
+        if (inFlight >= MAX_IN_FLIGHT) break;
+        const next = nextJob(userId, queue);
+        if (!next) continue;
+        const [key, job] = next;
+        queue.delete(key);
+        pending -= 1;
+        queues.delete(userId);
+        if (queue.size > 0) queues.set(userId, queue);
+        start(job);
+        started = true;
+      }
+    }
+  }
+
+  function start(job: Job): void {
+    const userId = job.target.user_id;
+    inFlight += 1;
+    count(inFlightByAccount, userId, 1);
+    count(inFlightByHost, job.host, 1);
+    void deliver(job).finally(() => {
+      inFlight -= 1;
+      count(inFlightByAccount, userId, -1);
+      count(inFlightByHost, job.host, -1);
+      pump();
+    });
   }
 
   async function lookUp(wake: Wake): Promise<void> {
@@ -137,12 +204,20 @@ export function createPushNotifier(deps: PushNotifierDeps) {
       });
       for (const target of targets) {
         const key = `${target.id}:${wake.topic}`;
-        if (!pending.has(key) && pending.size >= MAX_PENDING) {
-          log.warn({ topic: wake.topic }, 'web push backlog full: a push was dropped');
-          continue;
+        const queue = queues.get(target.user_id) ?? new Map<string, Job>();
+        if (!queue.has(key)) {
+          if (pending >= MAX_PENDING || queue.size >= MAX_PENDING_PER_ACCOUNT) {
+            log.warn(
+              { topic: wake.topic, user: target.user_id },
+              'web push backlog full: a push was dropped',
+            );
+            continue;
+          }
+          pending += 1;
         }
         // Set on a queued key keeps its place in line and carries the newer content.
-        pending.set(key, { target, wake });
+        queue.set(key, { target, wake, host: hostOf(target.endpoint) });
+        if (!queues.has(target.user_id)) queues.set(target.user_id, queue);
       }
     } catch (error) {
       log.error({ err: error, topic: wake.topic }, 'web push lookup failed');
@@ -163,19 +238,18 @@ export function createPushNotifier(deps: PushNotifierDeps) {
           contentEncoding: 'aes128gcm',
         },
       );
-      // fetch sets the length itself.
+      // The body's length is set by the fetcher.
       const { 'Content-Length': _length, ...headers } = request.headers as Record<string, string | number>;
-      const response = await send(request.endpoint, {
+      const response = await outbound.request(request.endpoint, {
         method: 'POST',
         headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, String(v)])),
-        body: request.body && new Uint8Array(request.body),
-        signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+        ...(request.body && { body: new Uint8Array(request.body) }),
+        maxBytes: ANSWER_MAX_BYTES,
       });
-      await response.body?.cancel();
-      if (response.ok) {
+      if (response.status >= 200 && response.status < 300) {
         await repo.markDelivered(db, target.id, clock.now());
       } else if (response.status === 404 || response.status === 410) {
-        await repo.deleteSubscription(db, target.id);
+        await repo.deleteSubscriptions(db, [target.id]);
         log.info(
           { subscription: target.id, status: response.status },
           'web push subscription expired: removed',
@@ -184,7 +258,8 @@ export function createPushNotifier(deps: PushNotifierDeps) {
         log.warn({ subscription: target.id, status: response.status }, 'web push refused');
       }
     } catch (error) {
-      log.warn({ err: error, subscription: target.id }, 'web push failed');
+      const reason = error instanceof OutboundError ? error.reason : undefined;
+      log.warn({ err: error, reason, subscription: target.id }, 'web push failed');
     }
   }
 
@@ -242,7 +317,8 @@ export function createPushNotifier(deps: PushNotifierDeps) {
     async close(): Promise<void> {
       closed = true;
       wakes.length = 0;
-      pending.clear();
+      queues.clear();
+      pending = 0;
       await idle();
     },
   };

@@ -39,6 +39,7 @@ export async function upsertSubscription(
         p256dh: row.p256dh,
         auth: row.auth,
         preview: row.preview,
+        created_at: row.created_at,
       }),
     )
     .execute();
@@ -63,9 +64,22 @@ export async function deleteSessionSubscriptions(
   await query.execute();
 }
 
-/** The push service said the subscription is gone (404, 410). */
-export async function deleteSubscription(db: DbOrTx, id: number): Promise<void> {
-  await db.deleteFrom('push_subscriptions').where('id', '=', id).execute();
+/** The user's subscriptions, the one subscribed last first. */
+export async function userSubscriptionIds(db: DbOrTx, userId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('push_subscriptions')
+    .select('id')
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Subscriptions beyond an account's cap, or that the push service said are gone (404, 410). */
+export async function deleteSubscriptions(db: DbOrTx, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.deleteFrom('push_subscriptions').where('id', 'in', ids).execute();
 }
 
 export async function markDelivered(db: DbOrTx, id: number, now: number): Promise<void> {

@@ -3,58 +3,49 @@
  * the pushes themselves go out through notifier.ts.
  */
 import { createECDH } from 'node:crypto';
-import { BlockList, isIP } from 'node:net';
 import type { RequestOf } from '@paichat/protocol';
 import type { pushSubscribe } from '@paichat/protocol';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db';
 import { ValidationError } from '../../errors';
 import type { AuthContext } from '../../http/auth-hook';
+import { OutboundError, type OutboundFetch } from '../../outbound/fetch';
 import type { PushNotifier } from './notifier';
 import * as repo from './repo';
+
+/**
+ * Devices with notifications per account. One more replaces the device subscribed longest ago
+ * (as sockets do): someone with many devices keeps them working by turning notifications on
+ * where they are now, and nobody can make a message fan out without limit.
+ */
+export const MAX_SUBSCRIPTIONS_PER_USER = 10;
 
 export interface WebPushServiceDeps {
   db: Db;
   clock: Clock;
   notifier: Pick<PushNotifier, 'publicKey'>;
+  /** Where pushes are sent from: it judges the endpoint's address now, as it will at each push. */
+  outbound: Pick<OutboundFetch, 'check'>;
   /** Accept http://127.0.0.1 and http://localhost push services (a local fake in tests). */
   allowLocalEndpoints: boolean;
 }
 
-/** Addresses no push service has: the server must not be made to post into its own network. */
-const PRIVATE = new BlockList();
-for (const [net, bits] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-] as const)
-  PRIVATE.addSubnet(net, bits, 'ipv4');
-for (const [net, bits] of [
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-] as const)
-  PRIVATE.addSubnet(net, bits, 'ipv6');
-
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
-function checkEndpoint(endpoint: string, allowLocal: boolean): void {
+async function checkEndpoint(endpoint: string, deps: WebPushServiceDeps): Promise<void> {
   const url = new URL(endpoint);
-  const host = url.hostname;
-  if (allowLocal && LOCAL_HOSTS.has(host)) return;
-  const literal = host.replace(/^\[|\]$/g, '');
-  const family = isIP(literal);
-  const isPrivate =
-    host === 'localhost' ||
-    host.endsWith('.localhost') ||
-    (family !== 0 && PRIVATE.check(literal, family === 4 ? 'ipv4' : 'ipv6'));
-  if (isPrivate) throw new ValidationError('endpoint: must be the address of a public push service');
-  if (url.protocol !== 'https:')
+  if (url.protocol !== 'https:' && !(deps.allowLocalEndpoints && LOCAL_HOSTS.has(url.hostname)))
     throw new ValidationError('endpoint: a push service must be reached over https');
+  try {
+    await deps.outbound.check(endpoint);
+  } catch (error) {
+    if (!(error instanceof OutboundError)) throw error;
+    throw new ValidationError(
+      error.reason === 'unresolved'
+        ? "endpoint: the push service's host name is not found"
+        : 'endpoint: must be the address of a public push service',
+    );
+  }
 }
 
 /** The browser's key must be a point on P-256, or nothing could be encrypted to it. */
@@ -69,7 +60,7 @@ function checkPublicKey(p256dh: string): void {
 }
 
 export function createWebPushService(deps: WebPushServiceDeps) {
-  const { db, clock, notifier, allowLocalEndpoints } = deps;
+  const { db, clock, notifier } = deps;
   return {
     vapidKey: async () => ({ publicKey: await notifier.publicKey() }),
 
@@ -77,10 +68,11 @@ export function createWebPushService(deps: WebPushServiceDeps) {
       actor: AuthContext,
       input: RequestOf<typeof pushSubscribe>,
     ): Promise<Record<string, never>> {
-      checkEndpoint(input.endpoint, allowLocalEndpoints);
       checkPublicKey(input.keys.p256dh);
-      // One device, one subscription: a new one (the browser's was renewed) replaces the last,
-      // so nobody can make a message fan out to endpoints of their choosing.
+      await checkEndpoint(input.endpoint, deps);
+      // One device, one subscription: a new one (the browser's was renewed) replaces the last;
+      // and one account, at most MAX_SUBSCRIPTIONS_PER_USER devices. So nobody can make a
+      // message fan out to endpoints of their choosing.
       await db.transaction().execute(async (trx) => {
         await repo.deleteSessionSubscriptions(trx, actor.sessionId, input.endpoint);
         await repo.upsertSubscription(trx, {
@@ -92,6 +84,10 @@ export function createWebPushService(deps: WebPushServiceDeps) {
           preview: input.preview ? 1 : 0,
           created_at: clock.now(),
         });
+        await repo.deleteSubscriptions(
+          trx,
+          (await repo.userSubscriptionIds(trx, actor.userId)).slice(MAX_SUBSCRIPTIONS_PER_USER),
+        );
       });
       return {};
     },

@@ -28,9 +28,13 @@ import { text } from './text';
  * interactions is filtered this way on the server.
  *
  * Interaction messages: a like, a comment or a reply on my post, and a reply to my comment,
- * becomes an entry of my interaction list, unread until I open the list. `/my/notices` counts
- * the unread ones (`topicReply`) and shows the avatar of the newest friend's post I have not
- * seen since I last opened the feed (`topicRed`).
+ * becomes an entry of my interaction list, unread until I open the list. An entry shows only
+ * while I may see its post and the like or comment itself (the rules above), so it never
+ * carries the text or picture of a post I may no longer see. `/my/notices` counts the unread
+ * ones (`topicReply`) and shows the avatar of the newest friend's post I have not seen since I
+ * last opened the feed (`topicRed`).
+ *
+ * A cover is shown to its owner and to friends neither blocking nor blocked by them.
  */
 
 export const MomentId = IdString('momentId');
@@ -283,7 +287,7 @@ export const getMomentCover = endpoint({
   request: z.object({ userId: IdString('userId') }),
   response: MomentCover,
   auth: true,
-  summary: "My cover, or a friend's ('' for anyone else)",
+  summary: "My cover, or a friend's ('' for anyone else, and between friends when either blocked the other)",
 });
 
 export const setMomentCover = endpoint({

@@ -169,12 +169,10 @@ export function createMomentsService({ db, clock, bus, log }: MomentsServiceDeps
 
     detail,
 
-    /** My cover, or a friend's; '' for anyone else and for none. */
+    /** My cover, or that of a friend whose posts I may see; '' for anyone else and for none. */
     async cover(viewerId: number, userId: string): Promise<MomentCover> {
       const id = parseId(userId);
-      const related =
-        id === viewerId || (id !== null && (await friendsRepo.findFriendship(db, viewerId, id)));
-      const name = id !== null && related ? await repo.findCover(db, id) : undefined;
+      const name = id === null ? undefined : await repo.findCover(db, viewerId, id);
       return { cover: name ? urlOf(name) : '' };
     },
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
+import { INT32_MAX } from './limits';
 import { FileUrl, IdString } from './messages';
 import { text } from './text';
 
@@ -124,8 +125,19 @@ export const MomentPage = z.object({
 });
 export type MomentPage = z.infer<typeof MomentPage>;
 
-/** Where a page starts: absent for the newest, else the `next` of the page before. */
-const Cursor = text(40).regex(/^\d{1,16}_\d{1,16}$/, 'invalid cursor');
+/**
+ * Where a page starts: absent for the newest, else the `next` of the page before, the last
+ * post's time and id (`<ms>_<id>`). Read into both numbers here, each bounded by its column (a
+ * safe integer of milliseconds, a 32-bit id): anything else is no cursor of ours.
+ */
+const Cursor = text(40)
+  .regex(/^\d{1,16}_\d{1,10}$/, 'invalid cursor')
+  .transform((cursor, ctx) => {
+    const [createdAt, id] = cursor.split('_').map(Number) as [number, number];
+    if (Number.isSafeInteger(createdAt) && id <= INT32_MAX) return { createdAt, id };
+    ctx.addIssue({ code: 'custom', message: 'invalid cursor' });
+    return z.NEVER;
+  });
 
 export const postMoment = endpoint({
   method: 'POST',

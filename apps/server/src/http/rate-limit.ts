@@ -70,6 +70,8 @@ export const RATE_LIMITS = {
   nearbyShare: { max: 20, timeWindow: MINUTE },
   /** A list per share and per gender filter; each is a probe of distances, so kept as tight. */
   nearbyList: { max: 20, timeWindow: MINUTE },
+  /** Each is a stored row for the operators to read: plenty for a person, no flood of the table. */
+  feedback: { max: 10, timeWindow: HOUR },
   /** Message search asks as the person types (debounced): a fast typist, never a crawl of the index. */
   messageSearch: { max: 120, timeWindow: MINUTE },
 } satisfies Record<string, RateLimit>;

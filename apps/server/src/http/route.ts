@@ -80,6 +80,7 @@ export function route<E extends Endpoint>(
       tags: [endpoint.path.split('/')[1] ?? 'app'],
       ...(params ? { params } : {}),
       [input]: rest,
+      ...(endpoint.headers ? { headers: endpoint.headers } : {}),
       response: {
         200: envelope(endpoint.response),
         400: ErrorEnvelope,

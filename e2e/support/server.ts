@@ -66,6 +66,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         RATE_LIMITS: 'off',
         DEMO_DATA: 'off',
         LOG_LEVEL: 'warn',
+        // The browser opens the app at this origin, so Google and X send it back here.
+        OAUTH_REDIRECT_BASE: url,
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

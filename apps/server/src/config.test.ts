@@ -178,6 +178,7 @@ describe('configFromEnv', () => {
           GOOGLE_CLIENT_SECRET: 'g-secret',
           TWITTER_CLIENT_ID: 'x-id',
           TWITTER_CLIENT_SECRET: 'x-secret',
+          OAUTH_REDIRECT_BASE: 'https://chat.example.com',
         },
         CWD,
       ).signIn,
@@ -191,7 +192,7 @@ describe('configFromEnv', () => {
         tokenUrl: 'https://api.x.com/2/oauth2/token',
         apiBase: 'https://api.x.com',
       },
-      redirectBase: null,
+      redirectBase: 'https://chat.example.com',
     });
     expect(
       configFromEnv(
@@ -232,6 +233,20 @@ describe('configFromEnv', () => {
       expect(() => configFromEnv({ PUSH_CONTACT: bad }, CWD)).toThrow(
         /PUSH_CONTACT: must be a mailto: or https: address/,
       );
+  });
+
+  it('refuses Google or Twitter sign-in without OAUTH_REDIRECT_BASE, never taking a request’s origin', () => {
+    const google = { GOOGLE_CLIENT_ID: 'g', GOOGLE_CLIENT_SECRET: 's' };
+    const twitter = { TWITTER_CLIENT_ID: 'x', TWITTER_CLIENT_SECRET: 'y' };
+    for (const env of [google, twitter, { ...google, ...twitter }]) {
+      const problems = problemsOf(env);
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(
+        /^OAUTH_REDIRECT_BASE: required when Google or Twitter sign-in is configured/,
+      );
+    }
+    // Pi sign-in sends nobody back through a redirect: it needs none.
+    expect(configFromEnv({ PI_API_KEY: 'k' }, CWD).signIn.redirectBase).toBeNull();
   });
 
   it('never echoes a client secret', () => {

@@ -43,7 +43,7 @@ import { z } from 'zod';
  * | TWITTER_AUTH_URL | https://x.com/i/oauth2/authorize | X's authorization page |
  * | TWITTER_TOKEN_URL | https://api.x.com/2/oauth2/token | X's token endpoint (client authentication: HTTP Basic) |
  * | TWITTER_API_BASE | https://api.x.com              | where `/2/users/me` is asked |
- * | OAUTH_REDIRECT_BASE | (the request's origin)      | the public origin providers send the browser back to (`{base}/auth/google/callback`, `{base}/auth/twitter/callback`) |
+ * | OAUTH_REDIRECT_BASE | (none; required with Google or X) | the public origin providers send the browser back to (`{base}/auth/google/callback`, `{base}/auth/twitter/callback`); never taken from a request |
  * | PUSH_CONTACT    | mailto:push@paichat.invalid     | the VAPID subject (`mailto:` or `https:`) push services may contact about this server's pushes |
  * | PUSH_LOCAL_ENDPOINTS | off                        | on/off: pushes may reach loopback where the endpoint names it (http://127.0.0.1, [::1], localhost: a local fake push service in tests); off: https to public addresses only |
  */
@@ -94,7 +94,7 @@ export interface SignInConfig {
     tokenUrl: string;
     apiBase: string;
   } | null;
-  /** The public origin the providers return to; null: the origin each request came to. */
+  /** The public origin Google and X return to; set whenever either is (null: neither is). */
   redirectBase: string | null;
 }
 
@@ -354,6 +354,11 @@ export function configFromEnv(env: Record<string, string | undefined>, cwd = pro
   const twitter = clientPair(cleaned, 'TWITTER_CLIENT_ID', 'TWITTER_CLIENT_SECRET');
   const pairProblems = [google, twitter].filter((pair) => typeof pair === 'string');
   if (pairProblems.length > 0) throw new ConfigError(pairProblems);
+  // A request's Host header must never choose where a provider sends the browser and its code.
+  if ((google || twitter) && e.OAUTH_REDIRECT_BASE === undefined)
+    throw new ConfigError([
+      'OAUTH_REDIRECT_BASE: required when Google or Twitter sign-in is configured: the public origin people open the app at, like https://chat.example.com',
+    ]);
   return {
     port: e.PORT,
     host: e.HOST,

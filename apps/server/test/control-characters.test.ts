@@ -11,7 +11,9 @@ import { availableDialects, startTestServer, type TestServer } from './support/s
 /**
  * A NUL (or another control character) in any string of any request: PostgreSQL refuses NUL
  * in text, which used to surface as HTTP 500 on 13 fields, login and sign-up among them. Every
- * such request must be refused by its schema, 400 naming the field, on both databases alike.
+ * such request must be refused by its schema, 400 naming the field, on both databases alike;
+ * so must a C1 control (which PostgreSQL stores, and a terminal obeys), and so must either in a
+ * header an endpoint keeps (feedback kept the `device` and `version` headers' C1 controls).
  */
 
 const dialects = await availableDialects();
@@ -159,20 +161,41 @@ const covers = (path: Path, declared: readonly string[]) =>
 const endpoints = endpointsIn(protocol);
 
 /** Sends a request to an endpoint: path parameters into the path, the rest as query (GET) or body. */
-function send(server: TestServer, endpoint: Endpoint, request: Record<string, unknown>, token: string) {
+function send(
+  server: TestServer,
+  endpoint: Endpoint,
+  request: Record<string, unknown>,
+  token: string,
+  headers: Record<string, string> = {},
+) {
   const fields = { ...request };
   const url = endpoint.path.replace(/:(\w+)/g, (_, name: string) => {
     const value = encodeURIComponent(String(fields[name]));
     delete fields[name];
     return value;
   });
-  const options = endpoint.auth ? { token } : {};
+  const options = { headers, ...(endpoint.auth ? { token } : {}) };
   return endpoint.method === 'GET'
     ? call(server.url, 'GET', url, { ...options, query: fields as Record<string, string> })
     : call(server.url, 'POST', url, { ...options, body: fields });
 }
 
+/** A value for each header an endpoint keeps, by name. */
+const HEADER_SAMPLES: Record<string, Record<string, string>> = {
+  '/feedback/submit': { version: '1.2.2', device: 'H5' },
+};
+
 describe('samples of every request', () => {
+  it('cover every header an endpoint keeps', () => {
+    const uncovered = endpoints.flatMap((endpoint) =>
+      (endpoint.headers ? stringSchemas(endpoint.headers) : [])
+        .map(({ path }) => path.join('.'))
+        .filter((name) => HEADER_SAMPLES[endpoint.path]?.[name] === undefined)
+        .map((name) => `${endpoint.path}: ${name}`),
+    );
+    expect(uncovered).toEqual([]);
+  });
+
   it('cover every string field of every endpoint', () => {
     const uncovered = endpoints.flatMap((endpoint) =>
       stringSchemas(endpoint.request)
@@ -200,14 +223,17 @@ describe.each(dialects)('control characters on %s', (dialect) => {
   });
   afterAll(() => server.close());
 
-  it('refuse a NUL in every string of every request: 400 naming the field, never 500', async () => {
+  it.each([
+    ['a NUL', 'a\u0000b'],
+    ['a C1 control', 'a\u0085b'],
+  ])('refuse %s in every string of every request: 400 naming the field, never 500', async (_, bad) => {
     const answers: string[] = [];
     const expected: string[] = [];
     for (const endpoint of endpoints) {
       const declared = stringSchemas(endpoint.request).map((found) => found.path);
       for (const sample of SAMPLES[endpoint.path] ?? []) {
         for (const path of stringPaths(sample)) {
-          const request = withValue(sample, path, 'a\u0000b') as Record<string, unknown>;
+          const request = withValue(sample, path, bad) as Record<string, unknown>;
           const { status, body } = await send(server, endpoint, request, nia.token);
           const field = path.join('.');
           // A text field says why; an enum or a message type refuses anything off its list.
@@ -223,6 +249,25 @@ describe.each(dialects)('control characters on %s', (dialect) => {
       }
     }
     expect(answers.length).toBeGreaterThan(100);
+    expect(answers).toEqual(expected);
+  });
+
+  it('refuse a C1 control in every header an endpoint keeps, naming the header', async () => {
+    // A header cannot carry NUL or C0 controls over HTTP; the C1 ones are bytes it can.
+    const answers: string[] = [];
+    const expected: string[] = [];
+    for (const endpoint of endpoints) {
+      const samples = HEADER_SAMPLES[endpoint.path];
+      if (!samples) continue;
+      for (const name of Object.keys(samples)) {
+        const headers = { ...samples, [name]: 'a\u009bb' };
+        const sample = SAMPLES[endpoint.path]?.[0] ?? {};
+        const { status, body } = await send(server, endpoint, sample, nia.token, headers);
+        answers.push(`${endpoint.path} ${name}: ${status} ${body.msg}`);
+        expected.push(`${endpoint.path} ${name}: 400 ${name}: ${FORBIDDEN_CHARACTERS_MESSAGE}`);
+      }
+    }
+    expect(answers.length).toBeGreaterThan(0);
     expect(answers).toEqual(expected);
   });
 

@@ -1,11 +1,14 @@
 /**
  * Feedback on the real server, on every database: stored with its sender, app version and
- * device, pictures only from the sender's own uploads, bad input refused; and the operators'
- * command (`npm run feedback`) shows it.
+ * device, pictures only from the sender's own uploads, bad input refused (the headers it keeps
+ * too); the operators' command (`npm run feedback`) shows it, control characters escaped; and
+ * each account has a budget.
  */
-import { FEEDBACK_IMAGES_MAX } from '@paichat/protocol';
+import { CLIENT_HEADER_MAX, FEEDBACK_IMAGES_MAX, FORBIDDEN_CHARACTERS_MESSAGE } from '@paichat/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RATE_LIMITS } from '../src/http/rate-limit';
 import { as } from './support/api';
+import { post } from './support/http';
 import { upload } from './support/chats';
 import { png } from './support/media';
 import { runCommand } from './support/process';
@@ -86,6 +89,52 @@ describe.each(dialects)('feedback on %s', (dialect) => {
     expect(await operatorsView()).not.toMatch(/not mine|thumb\n/);
   });
 
+  it('refuses version and device headers with control characters or too long, naming the header, storing nothing', async () => {
+    const dee = await seed(server.url).user('dee');
+    const send = (headers: Record<string, string>) =>
+      post(server.url, '/feedback/submit', { token: dee.token, headers, body: { text: 'garbled' } });
+    // The C1 controls: CSI (an escape sequence on many terminals) and NEL; and one too many characters.
+    const refusals: [string, string, string][] = [
+      ['device', 'H5\u009b2J', FORBIDDEN_CHARACTERS_MESSAGE],
+      ['version', '1.2.2\u0085', FORBIDDEN_CHARACTERS_MESSAGE],
+      ['device', 'd'.repeat(CLIENT_HEADER_MAX + 1), `at most ${CLIENT_HEADER_MAX} characters`],
+    ];
+    for (const [header, value, reason] of refusals) {
+      const { status, body } = await send({ [header]: value });
+      expect(status, header).toBe(400);
+      expect(body).toMatchObject({ err: 'validation', msg: `${header}: ${reason}` });
+    }
+    expect(await operatorsView()).not.toContain('garbled');
+    // Without them, feedback is kept with neither.
+    const bare = await fetch(`${server.url}/feedback/submit`, {
+      method: 'POST',
+      headers: { authorization: dee.token, 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'no headers' }),
+    });
+    expect(((await bare.json()) as { code: number }).code).toBe(200);
+    expect(await operatorsView()).toMatch(/\(dee\w*\)\n {2}no headers\n/);
+  });
+
+  it('prints stored control characters escaped, never raw to the operator’s terminal', async () => {
+    const eve = await seed(server.url).user('eve');
+    // As a row stored before the headers were checked (or by a bug) would hold them.
+    await server.running.app.paichat.db
+      .insertInto('feedback')
+      .values({
+        user_id: Number(eve.userId),
+        text: 'clear\u001b[2J\rscreen\u202e',
+        app_version: '1.2.2\u0085',
+        device: 'H5\u009b2J',
+        created_at: server.clock.now(),
+      })
+      .execute();
+    const view = await operatorsView();
+    // eslint-disable-next-line no-control-regex -- looking for exactly these
+    expect(view).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f\u202e]/);
+    expect(view).toContain('[version 1.2.2\\u0085, H5\\u009b2J]');
+    expect(view).toContain('  clear\\u001b[2J\\u000dscreen\\u202e');
+  });
+
   it('answers 401 to a visitor who is not signed in', async () => {
     const { status } = await fetch(`${server.url}/feedback/submit`, {
       method: 'POST',
@@ -93,5 +142,26 @@ describe.each(dialects)('feedback on %s', (dialect) => {
       body: JSON.stringify({ text: 'hi' }),
     });
     expect(status).toBe(401);
+  });
+});
+
+describe('the feedback budget', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer('sqlite', { env: { RATE_LIMITS: 'on' } });
+  });
+  afterAll(() => server.close());
+
+  it('refuses an account past its feedback an hour, and leaves others theirs', async () => {
+    const [fay, gus] = [await seed(server.url).user('fay'), await seed(server.url).user('gus')];
+    const { max } = RATE_LIMITS.feedback;
+    const answers = await Promise.all(
+      Array.from({ length: max + 1 }, (_, i) =>
+        as(server.url, fay).post('/feedback/submit', { text: `note ${i}` }),
+      ),
+    );
+    expect(answers.filter((a) => a.body.code === 200)).toHaveLength(max);
+    expect(answers.filter((a) => a.body.code === 429).map((a) => a.body.err)).toEqual(['tooManyAttempts']);
+    expect((await as(server.url, gus).post('/feedback/submit', { text: 'mine' })).body.code).toBe(200);
   });
 });

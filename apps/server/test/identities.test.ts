@@ -5,6 +5,7 @@
  * and a token Pi refuses are refused; an account links and unlinks services while another way
  * in remains.
  */
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as } from './support/api';
 import {
@@ -24,6 +25,9 @@ const dialects = await availableDialects();
 
 type Provider = 'google' | 'twitter';
 
+/** Where people open the app (OAUTH_REDIRECT_BASE): a proxy in front of the server under test. */
+const PUBLIC_ORIGIN = 'https://chat.paichat.test';
+
 /** What the server answered a callback: where it sends the browser, and the session cookie it set. */
 interface Landing {
   status: number;
@@ -41,6 +45,24 @@ const cookieValue = (setCookies: string[], name: string): string | null => {
   return null;
 };
 
+/** `POST /auth/oauth/start` with a Host header of the caller's choosing (fetch always sends the real one). */
+function startWithHost(server: TestServer, provider: Provider, host: string): Promise<{ url: string }> {
+  const body = JSON.stringify({ provider });
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      `${server.url}/auth/oauth/start`,
+      { method: 'POST', headers: { host, 'content-type': 'application/json' } },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () => resolve((JSON.parse(text) as { data: { url: string } }).data));
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
 let google: FakeGoogle;
 let x: FakeX;
 let pi: FakePi;
@@ -54,7 +76,9 @@ afterAll(async () => {
 describe.each(dialects)('sign-in through Pi, Google and X on %s', (dialect) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer(dialect, { env: { ...google.env, ...x.env, ...pi.env } });
+    server = await startTestServer(dialect, {
+      env: { ...google.env, ...x.env, ...pi.env, OAUTH_REDIRECT_BASE: PUBLIC_ORIGIN },
+    });
   });
   afterAll(() => server.close());
 
@@ -72,11 +96,17 @@ describe.each(dialects)('sign-in through Pi, Google and X on %s', (dialect) => {
     return { url: response.body.data.url, cookie: `paichat_oauth_${provider}=${state}`, state };
   }
 
-  /** The person approves at the provider, which sends the browser back: the callback URL. */
+  /**
+   * The person approves at the provider, which sends the browser back to the public origin:
+   * the callback URL, as it reaches this server behind that origin's proxy.
+   */
   async function approve(url: string): Promise<string> {
     const response = await fetch(url, { redirect: 'manual' });
     expect(response.status, await response.text()).toBe(302);
-    return response.headers.get('location') ?? '';
+    const location = response.headers.get('location') ?? '';
+    const callbacks = ['google', 'twitter'].map((p) => `${PUBLIC_ORIGIN}/auth/${p}/callback`);
+    expect(callbacks).toContain(location.split('?')[0]);
+    return server.url + location.slice(PUBLIC_ORIGIN.length);
   }
 
   async function land(callback: string, cookie: string | null): Promise<Landing> {
@@ -123,6 +153,15 @@ describe.each(dialects)('sign-in through Pi, Google and X on %s', (dialect) => {
     expect(landing.params.get('error')).toBe('failed');
     expect(landing.token).toBeNull();
   }
+
+  it('sends the browser back to the configured public origin, whatever Host a request names', async () => {
+    for (const provider of ['google', 'twitter'] as const) {
+      const { url } = await startWithHost(server, provider, 'attacker.example');
+      expect(new URL(url).searchParams.get('redirect_uri')).toBe(
+        `${PUBLIC_ORIGIN}/auth/${provider}/callback`,
+      );
+    }
+  });
 
   it('tells the web app which services are configured', async () => {
     const { body } = await get(server.url, '/auth/providers');
@@ -422,6 +461,7 @@ describe.each(dialects)('without sign-in services configured, on %s', (dialect) 
         GOOGLE_CLIENT_SECRET: 's',
         // Nothing listens on port 9 (discard) here: discovery fails.
         GOOGLE_ISSUER: 'http://127.0.0.1:9',
+        OAUTH_REDIRECT_BASE: PUBLIC_ORIGIN,
       },
     });
     try {

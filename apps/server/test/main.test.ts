@@ -26,6 +26,16 @@ describe('the entry point', () => {
     expect(run.stdout()).not.toContain('listening');
   });
 
+  it('refuses to start with Google sign-in but no OAUTH_REDIRECT_BASE, naming the variable', async () => {
+    const run = runMain({ GOOGLE_CLIENT_ID: 'g', GOOGLE_CLIENT_SECRET: 's', LOG_LEVEL: 'silent' });
+    const { code } = await run.exited;
+    expect(code).toBe(1);
+    expect(run.stderr()).toMatch(
+      /^Invalid configuration: OAUTH_REDIRECT_BASE: required when Google or Twitter/,
+    );
+    expect(run.stdout()).not.toContain('listening');
+  });
+
   it('starts, serves, and on SIGTERM closes sockets with 1001 and exits cleanly', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'paichat-main-'));
     dirs.push(dir);

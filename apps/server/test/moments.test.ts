@@ -10,7 +10,7 @@ import { befriend, sendText, upload } from './support/chats';
 import { mp4, png } from './support/media';
 import { seed, type SeededUser } from './support/seed';
 import { availableDialects, startTestServer, type TestServer } from './support/server';
-import { TestSocket } from './support/ws';
+import { receivedUpToBarrier, TestSocket } from './support/ws';
 
 const dialects = await availableDialects();
 
@@ -342,6 +342,43 @@ describe.each(dialects)('moments on %s', (dialect) => {
     expect(await interactions(ben)).toEqual([]);
   });
 
+  it('shows nothing of a post in the interaction list of someone who may no longer see it', async () => {
+    // Ben and Bob commented on Amy's post while her friends; Dan, a friend of all three, replies.
+    const [amy, ben, bob, dan] = [await user('amy'), await user('ben'), await user('bob'), await user('dan')];
+    for (const friend of [ben, bob, dan]) await befriend(server.url, amy, friend);
+    for (const commenter of [ben, bob]) await befriend(server.url, dan, commenter);
+    const image = await upload(server.url, amy, await png(), 'secret.png');
+    const { momentId } = await post(amy, { text: 'only for friends', images: [image.url] });
+    const bensComment = (await act(ben, '/moments/comment', { momentId, text: 'nice' })).comments[0];
+    const bobsComment = (await act(bob, '/moments/comment', { momentId, text: 'cool' })).comments[1];
+    await act(dan, '/moments/comment', { momentId, text: 'agreed', replyTo: bensComment?.commentId });
+    const interactions = async (who: SeededUser) =>
+      (await api(who).post<{ list: MomentInteraction[] }>('/moments/interactions', {})).body.data.list;
+    const unread = async (who: SeededUser) =>
+      (await api(who).get<Notices>('/my/notices')).body.data.topicReply.count;
+    expect((await interactions(ben)).map((i) => [i.kind, i.momentText])).toEqual([
+      ['REPLY', 'only for friends'],
+    ]);
+
+    // Amy unfriends Ben and blocks Bob; Dan still answers their old comments.
+    expect((await api(amy).post('/friend/delete', { userId: ben.userId })).body.code).toBe(200);
+    expect((await api(amy).post('/friend/block', { userId: bob.userId })).body.code).toBe(200);
+    const bensSocket = await open(ben);
+    const mark = bensSocket.received.length;
+    await act(dan, '/moments/comment', { momentId, text: 'still there?', replyTo: bensComment?.commentId });
+    await act(dan, '/moments/comment', { momentId, text: 'hello?', replyTo: bobsComment?.commentId });
+    for (const gone of [ben, bob]) {
+      expect(await unread(gone), gone.nickName).toBe(0);
+      expect(await interactions(gone), gone.nickName).toEqual([]);
+    }
+    // Not even a push says that something happened there.
+    expect(await receivedUpToBarrier(server, bensSocket, ben.userId, mark)).toEqual([]);
+    // Amy's own list follows her post as she sees it: no answer to Ben, whom she no longer knows.
+    const amys = (await detail(amy, momentId)).data.comments.map((c) => c.text);
+    expect(amys).toEqual(['cool', 'hello?']);
+    expect((await interactions(amy)).map((i) => i.text)).toEqual(['hello?', 'cool']);
+  });
+
   it("shows the newest friend's post not yet seen as the Discover dot, until the feed is opened", async () => {
     const [amy, ben] = [await user('amy'), await user('ben')];
     await befriend(server.url, amy, ben);
@@ -407,5 +444,25 @@ describe.each(dialects)('moments on %s', (dialect) => {
     const { body } = await api(amy).post('/moments/setCover', { cover: bens.url });
     expect(body).toMatchObject({ code: 400, err: 'momentMediaInvalid' });
     expect(await cover(amy)).toBe(image.url);
+  });
+
+  it('hides a cover between friends when either has blocked the other, as the posts are', async () => {
+    const [amy, ben, cal] = [await user('amy'), await user('ben'), await user('cal')];
+    for (const friend of [ben, cal]) await befriend(server.url, amy, friend);
+    const coverOf = async (viewer: SeededUser, owner: SeededUser) =>
+      (await api(viewer).post<{ cover: string }>('/moments/cover', { userId: owner.userId })).body.data.cover;
+    for (const owner of [amy, ben]) {
+      const image = await upload(server.url, owner, await png(60, 20), 'cover.png');
+      expect((await api(owner).post('/moments/setCover', { cover: image.url })).body.code).toBe(200);
+    }
+    expect(await coverOf(ben, amy)).not.toBe('');
+
+    expect((await api(amy).post('/friend/block', { userId: ben.userId })).body.code).toBe(200);
+    expect(await coverOf(ben, amy)).toBe('');
+    expect(await coverOf(amy, ben)).toBe('');
+    expect(await coverOf(cal, amy)).not.toBe('');
+    expect((await api(cal).post('/friend/block', { userId: amy.userId })).body.code).toBe(200);
+    expect(await coverOf(cal, amy)).toBe('');
+    expect(await coverOf(amy, amy)).not.toBe('');
   });
 });

@@ -2,14 +2,15 @@
  * The self-hosted statistics collector on the real server, on every database: the config check
  * answers `enable` for the configured app key only; reports (POST and the image beacon's GET)
  * are counted per UTC day, event and value; names and values over 255 characters, oversized
- * batches and other app keys are refused with nothing counted; the operators' command shows
- * the counts; and the endpoints open to anyone are budgeted per address.
+ * batches and other app keys are refused with nothing counted; only the app's own events are
+ * kept, and a day keeps a bounded number of them; the operators' command shows the counts; and
+ * the endpoints open to anyone are budgeted per address, reports and beacons together.
  */
-import { STAT_BATCH_MAX, STAT_BEACON_MAX } from '@paichat/protocol';
+import { STAT_BATCH_MAX, STAT_BEACON_MAX, STAT_PATH_MAX } from '@paichat/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '../src/http/rate-limit';
 import { listStatCounts } from '../src/modules/stats/repo';
-import { utcDay } from '../src/modules/stats/service';
+import { STAT_PAIRS_PER_DAY, utcDay } from '../src/modules/stats/service';
 import { get, post } from './support/http';
 import { runCommand } from './support/process';
 import { availableDialects, startTestServer, type TestServer } from './support/server';
@@ -59,17 +60,20 @@ describe.each(dialects)('the statistics collector on %s', (dialect) => {
       { name: 'page_view', value: '/wx/tabbar2/index' },
       { name: 'session_start', value: '1.2.2' },
       { name: 'language', value: 'zh-TW' },
-      { name: 'custom' },
+      { name: 'session_end', value: '1-3min' },
     ]);
     expect(first.body).toMatchObject({ code: 200, data: { counted: 6 } });
     const second = await beacon(
       server,
-      JSON.stringify([{ name: 'page_view', value: '/wx/tabbar1/index' }, { name: 'custom' }]),
+      JSON.stringify([
+        { name: 'page_view', value: '/wx/tabbar1/index' },
+        { name: 'session_end', value: '1-3min' },
+      ]),
     );
     expect(second.body).toMatchObject({ code: 200, data: { counted: 2 } });
     expect(await countsToday(server)).toEqual([
       'page_view /wx/tabbar1/index: 3',
-      'custom : 2',
+      'session_end 1-3min: 2',
       'language zh-TW: 1',
       'page_view /wx/tabbar2/index: 1',
       'session_start 1.2.2: 1',
@@ -87,9 +91,13 @@ describe.each(dialects)('the statistics collector on %s', (dialect) => {
   it('takes names and values of 255 characters and refuses longer ones, counting nothing of that batch', async () => {
     server.clock.advance(20 * DAY_MS);
     const long = 'é'.repeat(255);
-    expect((await report(server, [{ name: long, value: long }])).body.code).toBe(200);
+    const taken = await report(server, [
+      { name: long, value: long },
+      { name: 'page_view', value: '/ok' },
+    ]);
+    expect(taken.body).toMatchObject({ code: 200, data: { counted: 1 } });
 
-    const tooLongName = await report(server, [{ name: 'ok' }, { name: `${long}x` }]);
+    const tooLongName = await report(server, [{ name: 'page_view', value: '/no' }, { name: `${long}x` }]);
     expect(tooLongName.status).toBe(400);
     expect(tooLongName.body).toMatchObject({
       code: 400,
@@ -107,7 +115,70 @@ describe.each(dialects)('the statistics collector on %s', (dialect) => {
     );
     expect((await report(server, [{ name: '' }])).body.msg).toBe('events.0.name: an event needs a name');
 
-    expect(await countsToday(server)).toEqual([`${long} ${long}: 1`]);
+    expect(await countsToday(server)).toEqual(['page_view /ok: 1']);
+  });
+
+  it("keeps only the app's own events, each value of its event's shape", async () => {
+    server.clock.advance(25 * DAY_MS);
+    const own = [
+      { name: 'session_start', value: '1.2.2' },
+      { name: 'language', value: 'zh-TW' },
+      { name: 'language', value: '' },
+      { name: 'session_end', value: '30min+' },
+      { name: 'page_view', value: '/' },
+      { name: 'page_view', value: '/wx/search-friends/add' },
+      { name: 'page_view', value: 'not-found' },
+      { name: 'page_view', value: `/${'a'.repeat(STAT_PATH_MAX - 1)}` },
+    ];
+    const madeUp = [
+      { name: 'custom' },
+      { name: 'custom', value: '/wx/tabbar1/index' },
+      { name: 'session_start', value: '1.2.2 <script>' },
+      { name: 'language', value: 'xx' },
+      { name: 'session_end', value: 'forever' },
+      { name: 'page_view' },
+      { name: 'page_view', value: 'https://example.com/' },
+      { name: 'page_view', value: '/wx/a b' },
+      { name: 'page_view', value: `/${'a'.repeat(STAT_PATH_MAX)}` },
+    ];
+    const { body } = await report(server, [...own, ...madeUp]);
+    expect(body).toMatchObject({ code: 200, data: { counted: own.length } });
+    expect((await countsToday(server)).sort()).toEqual(own.map((e) => `${e.name} ${e.value}: 1`).sort());
+  });
+
+  it('keeps a bounded number of pairs a day, even under concurrent reports, and still counts those it holds', async () => {
+    server.clock.advance(26 * DAY_MS);
+    const page = (i: number) => ({ name: 'page_view', value: `/p/${i}` });
+    // Five more reports of new pages than the day has room for, all at once.
+    const reports = STAT_PAIRS_PER_DAY / STAT_BATCH_MAX + 5;
+    const answers = await Promise.all(
+      Array.from({ length: reports }, (_, r) =>
+        report(
+          server,
+          Array.from({ length: STAT_BATCH_MAX }, (_, i) => page(r * STAT_BATCH_MAX + i)),
+        ),
+      ),
+    );
+    const counted = answers.map((a) => (a.body.data as { counted: number }).counted);
+    expect(counted.reduce((sum, n) => sum + n, 0)).toBe(STAT_PAIRS_PER_DAY);
+    expect(await countsToday(server)).toHaveLength(STAT_PAIRS_PER_DAY);
+
+    // Past the cap a new pair is dropped; one the day holds still counts.
+    const kept = (await countsToday(server))[0]?.split(':')[0]?.split(' ')[1] ?? '';
+    const later = await report(server, [
+      { name: 'page_view', value: kept },
+      { name: 'session_start', value: '9.9.9' },
+    ]);
+    expect(later.body).toMatchObject({ code: 200, data: { counted: 1 } });
+    const today = await countsToday(server);
+    expect(today).toHaveLength(STAT_PAIRS_PER_DAY);
+    expect(today).toContain(`page_view ${kept}: 2`);
+
+    // The next day has room again.
+    server.clock.advance(DAY_MS);
+    expect((await report(server, [{ name: 'session_start', value: '9.9.9' }])).body.data).toEqual({
+      counted: 1,
+    });
   });
 
   it('refuses oversized and malformed batches, and reports for another app key', async () => {
@@ -147,7 +218,10 @@ describe.each(dialects)('the statistics collector on %s', (dialect) => {
     // The command reads the real clock's days: report under today's date.
     const today = Date.now();
     server.clock.advance(today - server.clock.now());
-    await report(server, [{ name: 'page_view', value: '/wx/tabbar3/index' }, { name: 'cli_check' }]);
+    await report(server, [
+      { name: 'page_view', value: '/wx/tabbar3/index' },
+      { name: 'session_end', value: '10-30s' },
+    ]);
     const { database, dataDir } = server.config;
     const run = runCommand(
       'cli/stats.ts',
@@ -161,7 +235,7 @@ describe.each(dialects)('the statistics collector on %s', (dialect) => {
     expect(code, run.stderr()).toBe(0);
     const lines = run.stdout().split('\n');
     expect(lines).toContain(`${utcDay(today)}  ${KEY}         1  page_view  /wx/tabbar3/index`);
-    expect(lines).toContain(`${utcDay(today)}  ${KEY}         1  cli_check`);
+    expect(lines).toContain(`${utcDay(today)}  ${KEY}         1  session_end  10-30s`);
   });
 });
 
@@ -189,17 +263,22 @@ describe('the collector’s budgets', () => {
   });
   afterAll(() => server.close());
 
-  it('refuse an address past its config checks and reports a minute, with the envelope', async () => {
+  it('refuse an address past its config checks and its reports a minute, beacons included, with the envelope', async () => {
     const checks = await Promise.all(
       Array.from({ length: RATE_LIMITS.statConfig.max + 1 }, () => config(server, KEY)),
     );
     expect(checks.filter((c) => c.body.code === 200)).toHaveLength(RATE_LIMITS.statConfig.max);
     expect(checks.filter((c) => c.body.code === 429)).toHaveLength(1);
 
-    const reports = await Promise.all(
-      Array.from({ length: RATE_LIMITS.statReport.max + 1 }, () => report(server, [{ name: 'burst' }])),
+    // Half the budget as reports, the rest and one more as beacons: one budget for both.
+    const burst = { name: 'page_view', value: '/burst' };
+    const { max } = RATE_LIMITS.statReport;
+    const sent = await Promise.all(
+      Array.from({ length: max + 1 }, (_, i) =>
+        i % 2 === 0 ? report(server, [burst]) : beacon(server, JSON.stringify([burst])),
+      ),
     );
-    expect(reports.filter((r) => r.body.code === 429)).toHaveLength(1);
-    expect(await countsToday(server)).toEqual([`burst : ${RATE_LIMITS.statReport.max}`]);
+    expect(sent.filter((r) => r.body.code === 429)).toHaveLength(1);
+    expect(await countsToday(server)).toEqual([`page_view /burst: ${max}`]);
   });
 });

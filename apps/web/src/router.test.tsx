@@ -1,3 +1,4 @@
+import { isAppStatEvent, STAT_UNKNOWN_PAGE } from '@paichat/protocol';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -62,6 +63,11 @@ describe('route table', () => {
         },
       );
     }
+  });
+
+  it('names every page by a path the statistics collector keeps as a page view', () => {
+    const views = [...routeIndex.known, STAT_UNKNOWN_PAGE].map((value) => ({ name: 'page_view', value }));
+    expect(views.filter((view) => !isAppStatEvent(view))).toEqual([]);
   });
 
   it('has the four tab pages as tabs', () => {

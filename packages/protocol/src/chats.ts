@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { ErrorId } from './envelope';
-import { CHAT_MESSAGES_PAGE_SIZE, CHAT_SESSIONS_PAGE_SIZE } from './limits';
+import { CHAT_MESSAGES_PAGE_SIZE, CHAT_SESSIONS_PAGE_SIZE, INT32_MAX } from './limits';
 import { ChatTypeSchema, IdString, IdStringOrEmpty, SendMsgRequest, ServerMessage } from './messages';
 
 /**
@@ -112,7 +112,9 @@ export const ChatSession = ChatState.extend({
 });
 export type ChatSession = z.infer<typeof ChatSession>;
 
-const PageNum = z.number().int().min(1).default(1);
+const PageNum = z.number().int().min(1).max(INT32_MAX).default(1);
+/** A message's place in its chat (a 32-bit column). */
+const Seq = z.number().int().min(0).max(INT32_MAX);
 const paged = <T extends z.ZodType>(item: T) =>
   z.object({
     list: z.array(item),
@@ -181,7 +183,7 @@ export const syncMessages = endpoint({
   method: 'POST',
   path: '/chat/syncMessages',
   request: chatRef({
-    afterSeq: z.number().int().min(0).default(0),
+    afterSeq: Seq.default(0),
     limit: z.number().int().min(1).max(SYNC_LIMIT_MAX).default(SYNC_LIMIT_DEFAULT),
   }),
   response: z.object({
@@ -287,7 +289,7 @@ export const markRead = endpoint({
   request: z.object({
     chatId: ChatId,
     /** Read up to this seq (clamped to the chat's lastSeq); all of it when left out. Never moves back. */
-    readSeq: z.number().int().min(0).optional(),
+    readSeq: Seq.optional(),
   }),
   response: ChatState,
   auth: true,

@@ -21,6 +21,11 @@ export interface Endpoint<
   path: string;
   /** Query (GET) or JSON body (POST). */
   request: Req;
+  /**
+   * The headers the endpoint keeps, besides Authorization: checked like the request's strings
+   * (a bad one is refused with a 400 naming it); the schema passes all other headers through.
+   */
+  headers?: z.ZodObject;
   response: Res;
   /** Whether a signed-in token is required. */
   auth: boolean;

@@ -21,6 +21,7 @@ function exportedSchemas(): [string, $ZodType][] {
     if (isSchema(value)) roots.push([name, value]);
     else if (isEndpoint(value)) {
       roots.push([`${value.path} request`, value.request], [`${value.path} response`, value.response]);
+      if (value.headers) roots.push([`${value.path} headers`, value.headers]);
     } else if (typeof value === 'object' && value !== null) {
       for (const [key, inner] of Object.entries(value))
         if (isSchema(inner)) roots.push([`${name}.${key}`, inner]);
@@ -141,7 +142,10 @@ describe('hostile strings', () => {
   it('stops every request string at its maximum before any other check runs', () => {
     const unbounded: string[] = [];
     for (const endpoint of endpoints) {
-      for (const { path, schema } of stringSchemas(endpoint.request) as StringSchema[]) {
+      const strings = [endpoint.request, ...(endpoint.headers ? [endpoint.headers] : [])].flatMap(
+        (part) => stringSchemas(part) as StringSchema[],
+      );
+      for (const { path, schema } of strings) {
         const first = schema._zod.def.checks?.[0]?._zod.def as
           { check?: string; maximum?: number; abort?: boolean } | undefined;
         const bounded = first?.check === 'max_length' && first.abort === true && first.maximum !== undefined;

@@ -39,6 +39,13 @@ export const TEXT_INPUT_MAX_LENGTH = 140;
 export const TOAST_DURATION_MS = 1_500;
 export const IMAGE_PICKER_COUNT = 9;
 
+/**
+ * The largest value a 32-bit integer column holds (PostgreSQL `integer`: row ids, seqs). Every
+ * number a request carries into SQL is bounded by what its column holds, so PostgreSQL never
+ * fails on an out-of-range value (a 500) where SQLite would have answered.
+ */
+export const INT32_MAX = 2_147_483_647;
+
 /** Timestamps above this are milliseconds, otherwise seconds. */
 export const MS_TIMESTAMP_THRESHOLD = 1e12;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
+import { INT32_MAX } from './limits';
 import { FileUrl, IdString } from './messages';
 import { text } from './text';
 
@@ -28,9 +29,13 @@ import { text } from './text';
  * interactions is filtered this way on the server.
  *
  * Interaction messages: a like, a comment or a reply on my post, and a reply to my comment,
- * becomes an entry of my interaction list, unread until I open the list. `/my/notices` counts
- * the unread ones (`topicReply`) and shows the avatar of the newest friend's post I have not
- * seen since I last opened the feed (`topicRed`).
+ * becomes an entry of my interaction list, unread until I open the list. An entry shows only
+ * while I may see its post and the like or comment itself (the rules above), so it never
+ * carries the text or picture of a post I may no longer see. `/my/notices` counts the unread
+ * ones (`topicReply`) and shows the avatar of the newest friend's post I have not seen since I
+ * last opened the feed (`topicRed`).
+ *
+ * A cover is shown to its owner and to friends neither blocking nor blocked by them.
  */
 
 export const MomentId = IdString('momentId');
@@ -120,8 +125,19 @@ export const MomentPage = z.object({
 });
 export type MomentPage = z.infer<typeof MomentPage>;
 
-/** Where a page starts: absent for the newest, else the `next` of the page before. */
-const Cursor = text(40).regex(/^\d{1,16}_\d{1,16}$/, 'invalid cursor');
+/**
+ * Where a page starts: absent for the newest, else the `next` of the page before, the last
+ * post's time and id (`<ms>_<id>`). Read into both numbers here, each bounded by its column (a
+ * safe integer of milliseconds, a 32-bit id): anything else is no cursor of ours.
+ */
+const Cursor = text(40)
+  .regex(/^\d{1,16}_\d{1,10}$/, 'invalid cursor')
+  .transform((cursor, ctx) => {
+    const [createdAt, id] = cursor.split('_').map(Number) as [number, number];
+    if (Number.isSafeInteger(createdAt) && id <= INT32_MAX) return { createdAt, id };
+    ctx.addIssue({ code: 'custom', message: 'invalid cursor' });
+    return z.NEVER;
+  });
 
 export const postMoment = endpoint({
   method: 'POST',
@@ -283,7 +299,7 @@ export const getMomentCover = endpoint({
   request: z.object({ userId: IdString('userId') }),
   response: MomentCover,
   auth: true,
-  summary: "My cover, or a friend's ('' for anyone else)",
+  summary: "My cover, or a friend's ('' for anyone else, and between friends when either blocked the other)",
 });
 
 export const setMomentCover = endpoint({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
+import { LANGUAGES } from './limits';
 import { text } from './text';
 
 /**
@@ -13,7 +14,8 @@ import { text } from './text';
  * An event is a name and an optional value (page views: `page_view` and the route's path), at
  * most 255 characters each: never message content, never a user id. The server's own collector
  * (apps/server/src/modules/stats) counts them per UTC day, app key, name and value, for the
- * app key it is configured with (STAT_APP_KEY); without one it answers `enable: false`.
+ * app key it is configured with (STAT_APP_KEY); without one it answers `enable: false`. It
+ * counts only the app's own events (`isAppStatEvent`), and answers how many it counted.
  */
 
 /** An event's name and value are at most this many characters (spec 9). */
@@ -41,6 +43,59 @@ export const STAT_APP_TIMEOUT_MS = 300_000;
 export const STAT_PAGE_TIMEOUT_MS = 1_800_000;
 /** The collector's answer to the config check holds this long. */
 export const STAT_RECHECK_MS = 24 * 60 * 60 * 1000;
+
+/** The events the app sends (apps/web/src/lib/analytics.ts). */
+export const StatEventName = {
+  /** The value: the app's version. */
+  SESSION_START: 'session_start',
+  /** The value: the interface language, one of LANGUAGES ('' when the app could not tell). */
+  LANGUAGE: 'language',
+  /** The value: the session's length, as a band of STAT_SESSION_BANDS. */
+  SESSION_END: 'session_end',
+  /** The value: the page's path (STAT_UNKNOWN_PAGE for one that is not the app's). */
+  PAGE_VIEW: 'page_view',
+} as const;
+
+/** A session's length as `session_end` tells it: the first band it is shorter than (seconds), else the last. */
+export const STAT_SESSION_BANDS: readonly (readonly [number, string])[] = [
+  [10, '0-10s'],
+  [30, '10-30s'],
+  [60, '30-60s'],
+  [180, '1-3min'],
+  [600, '3-10min'],
+  [1800, '10-30min'],
+];
+export const STAT_SESSION_LONGEST = '30min+';
+/** The value of a page view whose path is not one of the app's. */
+export const STAT_UNKNOWN_PAGE = 'not-found';
+/** A page view's path is at most this many characters (the app's longest has 31). */
+export const STAT_PATH_MAX = 64;
+
+const VERSION = /^\d{1,6}(?:\.\d{1,6}){0,3}$/;
+/** `/`, or `/`-separated words of letters, digits, `_` and `-` (`/wx/tabbar1/index`). */
+const PATH = /^\/(?:[\w-]+\/)*[\w-]*$/;
+const BANDS = new Set([...STAT_SESSION_BANDS.map(([, band]) => band), STAT_SESSION_LONGEST]);
+const LANGUAGE_VALUES = new Set<string>(['', ...LANGUAGES]);
+
+/**
+ * Whether an event is one the app sends, its value of that event's shape: a version, a
+ * language code, a band, a path. The server's collector counts no other, so whoever calls it
+ * cannot make it keep names or values of their choosing.
+ */
+export function isAppStatEvent({ name, value }: { name: string; value: string }): boolean {
+  switch (name) {
+    case StatEventName.SESSION_START:
+      return VERSION.test(value);
+    case StatEventName.LANGUAGE:
+      return LANGUAGE_VALUES.has(value);
+    case StatEventName.SESSION_END:
+      return BANDS.has(value);
+    case StatEventName.PAGE_VIEW:
+      return value === STAT_UNKNOWN_PAGE || (value.length <= STAT_PATH_MAX && PATH.test(value));
+    default:
+      return false;
+  }
+}
 
 export const StatEvent = z.object({
   name: text(STAT_NAME_MAX).min(1, 'an event needs a name'),

@@ -1,7 +1,8 @@
 /**
  * The operators' view of feedback: prints the newest feedback first, each with its sender,
- * app version, device and pictures (their stored files, under DATA_DIR/uploads). Reads the
- * database the server is configured with (the same environment: DATABASE_URL, DATA_DIR).
+ * app version, device and pictures (their stored files, under DATA_DIR/uploads), control
+ * characters escaped (./printable.ts). Reads the database the server is configured with (the
+ * same environment: DATABASE_URL, DATA_DIR).
  *
  *   npm run feedback -w apps/server                 # the newest 20
  *   npm run feedback -w apps/server -- --limit 100
@@ -10,6 +11,7 @@ import path from 'node:path';
 import { configFromEnv } from '../config';
 import { migrateToLatest, openDatabase } from '../db';
 import { listFeedback } from '../modules/feedback/repo';
+import { printable } from './printable';
 
 const at = process.argv.indexOf('--limit');
 const limit = at >= 0 ? Number(process.argv[at + 1]) : 20;
@@ -27,10 +29,9 @@ try {
   for (const row of rows) {
     const who = `${row.nick_name} (${row.chat_no ?? `user ${row.user_id}`})`;
     const app = [row.app_version && `version ${row.app_version}`, row.device].filter(Boolean).join(', ');
-    process.stdout.write(
-      `#${row.id}  ${new Date(row.created_at).toISOString()}  ${who}${app ? `  [${app}]` : ''}\n`,
-    );
-    process.stdout.write(`${row.text.replace(/^/gm, '  ')}\n`);
+    const heading = `#${row.id}  ${new Date(row.created_at).toISOString()}  ${who}${app ? `  [${app}]` : ''}`;
+    process.stdout.write(`${printable(heading)}\n`);
+    process.stdout.write(`${printable(row.text).replace(/^/gm, '  ')}\n`);
     for (const name of row.images) process.stdout.write(`  picture: ${path.join(config.uploadDir, name)}\n`);
     process.stdout.write('\n');
   }

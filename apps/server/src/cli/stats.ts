@@ -10,6 +10,7 @@ import { configFromEnv } from '../config';
 import { migrateToLatest, openDatabase } from '../db';
 import { listStatCounts } from '../modules/stats/repo';
 import { utcDay } from '../modules/stats/service';
+import { printable } from './printable';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -28,7 +29,9 @@ try {
   if (rows.length === 0) process.stdout.write(`No statistics in the last ${days} days.\n`);
   for (const row of rows) {
     const event = row.value === '' ? row.name : `${row.name}  ${row.value}`;
-    process.stdout.write(`${row.day}  ${row.app_key}  ${String(row.count).padStart(8)}  ${event}\n`);
+    process.stdout.write(
+      `${row.day}  ${row.app_key}  ${String(row.count).padStart(8)}  ${printable(event)}\n`,
+    );
   }
 } finally {
   await db.destroy();

@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preParsingAsyncHookHandler } from 'fastify';
 import { Redis } from 'ioredis';
 import { TooManyRequestsError } from '../errors';
 
@@ -9,6 +9,18 @@ export interface RateLimit {
   timeWindow: number;
   /** Whose budget a request spends; the caller's (callerKey) unless said otherwise. */
   keyGenerator?: (request: FastifyRequest) => string;
+  /**
+   * The name of one budget that every endpoint given it spends from together; without it,
+   * each endpoint has a budget of this size of its own.
+   */
+  shared?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The one hook that spends from a shared budget (RateLimit.shared), made on first use. */
+    sharedBudget(name: string, budget: RateLimit): preParsingAsyncHookHandler;
+  }
 }
 
 const MINUTE = 60_000;
@@ -44,8 +56,12 @@ export const RATE_LIMITS = {
   socketTicket: { max: 60, timeWindow: MINUTE },
   /** Statistics, signed out: a tab asks once a day (or on load), and reports at most every 10 s. */
   statConfig: { max: 30, timeWindow: MINUTE, keyGenerator: addressKey },
-  /** A batch (4 tries, or its beacons) every 10 s is ~24 a minute per tab: a few tabs per address. */
-  statReport: { max: 120, timeWindow: MINUTE, keyGenerator: addressKey },
+  /**
+   * Reports and their image beacons together (a beacon is a report's fallback, not a second
+   * allowance): a batch (4 tries, or its beacons) every 10 s is ~24 a minute per tab, so a few
+   * tabs per address.
+   */
+  statReport: { max: 120, timeWindow: MINUTE, keyGenerator: addressKey, shared: 'statReport' },
   /** A shake waits 5 s for a partner: a person shakes a few times a minute, a script probing places far more. */
   shake: { max: 20, timeWindow: MINUTE },
   /** The app asks about once a second while a shake waits. */
@@ -54,6 +70,8 @@ export const RATE_LIMITS = {
   nearbyShare: { max: 20, timeWindow: MINUTE },
   /** A list per share and per gender filter; each is a probe of distances, so kept as tight. */
   nearbyList: { max: 20, timeWindow: MINUTE },
+  /** Each is a stored row for the operators to read: plenty for a person, no flood of the table. */
+  feedback: { max: 10, timeWindow: HOUR },
   /** Message search asks as the person types (debounced): a fast typist, never a crawl of the index. */
   messageSearch: { max: 120, timeWindow: MINUTE },
 } satisfies Record<string, RateLimit>;
@@ -106,4 +124,29 @@ export async function registerRateLimits(
     // Thrown, then answered by the one error handler as the envelope.
     errorResponseBuilder: () => new TooManyRequestsError(),
   });
+  // The plugin keeps a store per route: a shared budget is one limiter whose hook each route runs.
+  const shared = new Map<string, preParsingAsyncHookHandler>();
+  app.decorate('sharedBudget', (name: string, budget: RateLimit) => {
+    let hook = shared.get(name);
+    if (!hook) {
+      const keyOf = budget.keyGenerator ?? callerKey;
+      const limiter = app.rateLimit({
+        max: budget.max,
+        timeWindow: budget.timeWindow,
+        keyGenerator: (request) => `${name}:${keyOf(request)}`,
+      });
+      hook = async (request, reply) => {
+        await limiter.call(app, request, reply);
+      };
+      shared.set(name, hook);
+    }
+    return hook;
+  });
+}
+
+/** How a route spends from its budget: in a store of its own, or through a shared budget's hook. */
+export function routeBudget(app: FastifyInstance, budget: RateLimit | undefined) {
+  if (!budget) return {};
+  const { shared, ...own } = budget;
+  return shared ? { preParsing: app.sharedBudget(shared, budget) } : { config: { rateLimit: own } };
 }

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { UnauthorizedError } from '../errors';
 import type { AuthContext } from './auth-hook';
 import { ErrorEnvelope, ok } from './envelope';
-import type { RateLimit } from './rate-limit';
+import { routeBudget, type RateLimit } from './rate-limit';
 
 export interface RouteContext {
   request: FastifyRequest;
@@ -80,6 +80,7 @@ export function route<E extends Endpoint>(
       tags: [endpoint.path.split('/')[1] ?? 'app'],
       ...(params ? { params } : {}),
       [input]: rest,
+      ...(endpoint.headers ? { headers: endpoint.headers } : {}),
       response: {
         200: envelope(endpoint.response),
         400: ErrorEnvelope,
@@ -95,7 +96,7 @@ export function route<E extends Endpoint>(
     },
     ...(endpoint.auth ? { onRequest: app.authenticate } : {}),
     bodyLimit: endpoint.bodyLimit ?? BODY_LIMIT_DEFAULT,
-    ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
+    ...routeBudget(app, options.rateLimit),
     handler: async (request, reply) => {
       const ctx: RouteContext = {
         request,

@@ -40,7 +40,10 @@ import {
   STAT_REPORT_INTERVAL_MS,
   STAT_RETRIES,
   STAT_RETRY_DELAY_MS,
+  STAT_SESSION_BANDS,
+  STAT_SESSION_LONGEST,
   STAT_VALUE_MAX,
+  StatEventName,
   hasForbiddenCharacters,
 } from '@paichat/protocol';
 import { lazyModule } from './lazyModule';
@@ -48,29 +51,13 @@ import { lazyModule } from './lazyModule';
 /** The collector's answer is checked with the protocol's schema, loaded off the first page's path. */
 const statConfig = lazyModule(() => import('@paichat/protocol').then((m) => m.StatConfig));
 
-/** The events this module sends; `track` takes others too. */
-export const StatEventName = {
-  SESSION_START: 'session_start',
-  LANGUAGE: 'language',
-  SESSION_END: 'session_end',
-  PAGE_VIEW: 'page_view',
-} as const;
-
 /** At most this many events wait (the oldest go first): a collector that is down costs nothing. */
 export const QUEUE_MAX = 100;
 
 /** A session's length as sent with `session_end`: the first band it fits, in seconds. */
-const SESSION_BANDS: readonly [number, string][] = [
-  [10, '0-10s'],
-  [30, '10-30s'],
-  [60, '30-60s'],
-  [180, '1-3min'],
-  [600, '3-10min'],
-  [1800, '10-30min'],
-];
 export function sessionBand(ms: number): string {
   const seconds = ms / 1000;
-  return SESSION_BANDS.find(([max]) => seconds < max)?.[1] ?? '30min+';
+  return STAT_SESSION_BANDS.find(([max]) => seconds < max)?.[1] ?? STAT_SESSION_LONGEST;
 }
 
 export interface AnalyticsOptions {

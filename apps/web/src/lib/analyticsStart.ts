@@ -2,10 +2,8 @@
  * What the app's start needs of the usage statistics (./analytics), without their code: that
  * loads after the first render (the bundle budget), and the page views shown meanwhile wait.
  */
+import { STAT_UNKNOWN_PAGE } from '@paichat/protocol';
 import type { Analytics, AnalyticsDeps, AnalyticsOptions } from './analytics';
-
-/** The value of a page view whose path is not one of the app's. */
-export const UNKNOWN_PAGE = 'not-found';
 
 /** Build-time settings: VITE_STAT_APP_KEY turns it on, VITE_STAT_URL points it elsewhere. */
 export function analyticsFromEnv(env: Record<string, unknown>): AnalyticsOptions | null {
@@ -61,7 +59,7 @@ export function watchPageViews(
   const view = (location: { key: string; pathname: string }) => {
     if (location.key === shown) return;
     shown = location.key;
-    analytics.pageView(known.has(location.pathname) ? location.pathname : UNKNOWN_PAGE);
+    analytics.pageView(known.has(location.pathname) ? location.pathname : STAT_UNKNOWN_PAGE);
   };
   view(router.state.location);
   return router.subscribe((state) => view(state.location));

@@ -364,7 +364,8 @@ export function createChatsService(deps: ChatsServiceDeps) {
         if (!anchor || anchor.seq <= floor || anchor.seq > last) throw new MessageNotFoundError();
         before = anchor.seq;
       } else {
-        before = last - (input.pageNum - 1) * input.pageSize + 1;
+        // A page past the oldest message is empty (and its seq bound stays one a seq column holds).
+        before = Math.max(floor, last - (input.pageNum - 1) * input.pageSize + 1);
       }
       const rows = (await repo.listMessagesBefore(db, chat.chat_id, before, floor, input.pageSize)).reverse();
       // Seqs run 1…last_seq without gaps and rows are never deleted, so this is the count.

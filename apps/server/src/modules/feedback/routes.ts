@@ -1,19 +1,19 @@
-import { submitFeedback } from '@paichat/protocol';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { submitFeedback, type FeedbackHeaders } from '@paichat/protocol';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { RATE_LIMITS } from '../../http/rate-limit';
 import { route } from '../../http/route';
-import type { ClientInfo, FeedbackService } from './service';
-
-/** A header's value, cut to what the column holds ('' when absent). */
-const header = (request: FastifyRequest, name: string): string => {
-  const value = request.headers[name];
-  return (Array.isArray(value) ? (value[0] ?? '') : (value ?? '')).slice(0, 32);
-};
-
-const clientOf = (request: FastifyRequest): ClientInfo => ({
-  appVersion: header(request, 'version'),
-  device: header(request, 'device'),
-});
+import type { FeedbackService } from './service';
 
 export function feedbackRoutes(app: FastifyInstance, feedback: FeedbackService): void {
-  route(app, submitFeedback, (input, ctx) => feedback.submit(ctx.auth(), input, clientOf(ctx.request)));
+  route(
+    app,
+    submitFeedback,
+    (input, ctx) => {
+      // Validated by the endpoint's header schema (FeedbackHeaders) before the handler runs.
+      const { version, device } = ctx.request.headers as z.output<typeof FeedbackHeaders>;
+      return feedback.submit(ctx.auth(), input, { appVersion: version, device });
+    },
+    { rateLimit: RATE_LIMITS.feedback },
+  );
 }

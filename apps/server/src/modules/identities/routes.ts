@@ -34,9 +34,6 @@ const CALLBACK_PARAM_MAX = 4096;
 const stateCookieName = (provider: OAuthProvider) => `paichat_oauth_${provider}`;
 const callbackPath = (provider: OAuthProvider) => `/auth/${provider}/callback`;
 
-/** The origin this request came to (X-Forwarded-Host and -Proto count only behind TRUST_PROXY). */
-const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
-
 function cookie(
   request: FastifyRequest,
   name: string,
@@ -92,7 +89,7 @@ export function identitiesRoutes(
     reply: FastifyReply,
     linkUserId: number | null,
   ) => {
-    const { url, state } = await identities.startOAuth(provider, originOf(request), linkUserId);
+    const { url, state } = await identities.startOAuth(provider, linkUserId);
     reply.header(
       'set-cookie',
       cookie(request, stateCookieName(provider), state, {

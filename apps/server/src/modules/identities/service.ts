@@ -93,15 +93,30 @@ export interface IdentitiesServiceDeps {
 
 export function createIdentitiesService({ db, clock, config, auth, log }: IdentitiesServiceDeps) {
   const { signIn: settings } = config;
-  const oauthClients: Partial<Record<OAuthProvider, OAuthClient>> = {
-    ...(settings.google ? { google: googleClient(settings.google) } : {}),
-    ...(settings.twitter ? { twitter: twitterClient(settings.twitter) } : {}),
-  };
+  /**
+   * Google and X, each with where it sends the browser back: under the configured public
+   * origin (config.ts requires one with either), never an origin a request names.
+   */
+  const oauthProviders = new Map<OAuthProvider, { client: OAuthClient; redirectUri: string }>();
+  const base = settings.redirectBase;
+  if (base !== null) {
+    const redirectUri = (provider: OAuthProvider) => `${base}/auth/${provider}/callback`;
+    if (settings.google)
+      oauthProviders.set('google', {
+        client: googleClient(settings.google),
+        redirectUri: redirectUri('google'),
+      });
+    if (settings.twitter)
+      oauthProviders.set('twitter', {
+        client: twitterClient(settings.twitter),
+        redirectUri: redirectUri('twitter'),
+      });
+  }
 
-  const oauthClient = (provider: OAuthProvider): OAuthClient => {
-    const client = oauthClients[provider];
-    if (!client) throw new LoginNotConfiguredError();
-    return client;
+  const oauthProvider = (provider: OAuthProvider) => {
+    const configured = oauthProviders.get(provider);
+    if (!configured) throw new LoginNotConfiguredError();
+    return configured;
   };
 
   async function piUser(accessToken: string) {
@@ -220,11 +235,9 @@ export function createIdentitiesService({ db, clock, config, auth, log }: Identi
      */
     async startOAuth(
       provider: OAuthProvider,
-      redirectBase: string,
       linkUserId: number | null,
     ): Promise<{ url: string; state: string }> {
-      const client = oauthClient(provider);
-      const redirectUri = `${settings.redirectBase ?? redirectBase}/auth/${provider}/callback`;
+      const { client, redirectUri } = oauthProvider(provider);
       let attempt;
       try {
         attempt = await client.begin(redirectUri);
@@ -269,7 +282,7 @@ export function createIdentitiesService({ db, clock, config, auth, log }: Identi
       const linkUserId = attempt.link_user_id;
       let person: OAuthPerson;
       try {
-        person = await oauthClient(provider).finish(
+        person = await oauthProvider(provider).client.finish(
           {
             state,
             codeVerifier: attempt.code_verifier,

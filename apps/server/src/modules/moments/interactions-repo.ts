@@ -1,5 +1,6 @@
 /** Likes, comments, interaction lists and feed visits in SQL (see migrations/0022). */
 import type { DbOrTx } from '../../db';
+import { visibleTo } from './repo';
 
 /** Someone on a post, with the viewer's remark for them. */
 export interface PersonOnPost {
@@ -164,16 +165,40 @@ export async function insertInteraction(
     .execute();
 }
 
-/** The owner's entries whose actor is (still) their friend, newest first. */
-export function listInteractions(db: DbOrTx, ownerId: number, limit: number) {
+/**
+ * The owner's entries they may see now, by the rules their post view follows: the post is one
+ * they may see (visibleTo, so someone unfriended or blocked since gets nothing of it, however
+ * new the entry), its actor is their friend, and a reply answers them or a friend of theirs.
+ */
+function entriesShownTo(db: DbOrTx, ownerId: number) {
   return db
     .selectFrom('moment_interactions as i')
-    .innerJoin('users as actor', 'actor.id', 'i.actor_id')
     .innerJoin('friends as own', (join) =>
       join.onRef('own.friend_id', '=', 'i.actor_id').on('own.user_id', '=', ownerId),
     )
     .innerJoin('moments', 'moments.id', 'i.moment_id')
     .leftJoin('moment_comments as c', 'c.id', 'i.comment_id')
+    .where('i.owner_id', '=', ownerId)
+    .where(visibleTo(ownerId))
+    .where((eb) =>
+      eb.or([
+        eb('c.reply_to_user_id', 'is', null),
+        eb('c.reply_to_user_id', '=', ownerId),
+        eb.exists(
+          eb
+            .selectFrom('friends as answered')
+            .select('answered.user_id')
+            .where('answered.user_id', '=', ownerId)
+            .whereRef('answered.friend_id', '=', 'c.reply_to_user_id'),
+        ),
+      ]),
+    );
+}
+
+/** The entries the owner may see (entriesShownTo), newest first. */
+export function listInteractions(db: DbOrTx, ownerId: number, limit: number) {
+  return entriesShownTo(db, ownerId)
+    .innerJoin('users as actor', 'actor.id', 'i.actor_id')
     .select([
       'i.id',
       'i.kind',
@@ -187,22 +212,16 @@ export function listInteractions(db: DbOrTx, ownerId: number, limit: number) {
       'c.text as comment_text',
       'moments.text as moment_text',
     ])
-    .where('i.owner_id', '=', ownerId)
     .orderBy('i.created_at', 'desc')
     .orderBy('i.id', 'desc')
     .limit(limit)
     .execute();
 }
 
-/** Unread entries whose actor is (still) the owner's friend. */
+/** The unread entries the owner may see (entriesShownTo). */
 export async function countUnreadInteractions(db: DbOrTx, ownerId: number): Promise<number> {
-  const row = await db
-    .selectFrom('moment_interactions as i')
-    .innerJoin('friends as own', (join) =>
-      join.onRef('own.friend_id', '=', 'i.actor_id').on('own.user_id', '=', ownerId),
-    )
+  const row = await entriesShownTo(db, ownerId)
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .where('i.owner_id', '=', ownerId)
     .where('i.is_read', '=', 0)
     .executeTakeFirstOrThrow();
   return Number(row.n);

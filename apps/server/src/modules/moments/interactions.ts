@@ -54,6 +54,11 @@ export function createMomentInteractions({ db, clock, bus, log, moments }: Momen
     }
   }
 
+  /** Whether the viewer may see the post (repo.visibleTo). */
+  async function mayRead(viewerId: number, momentId: number): Promise<boolean> {
+    return (await momentsRepo.listVisible(db, { viewerId, momentId, limit: 1 })).length > 0;
+  }
+
   /** The post `momentId` names, if the viewer may see it. */
   async function visiblePost(viewerId: number, momentId: string): Promise<momentsRepo.MomentWithAuthor> {
     const id = parseId(momentId);
@@ -107,7 +112,9 @@ export function createMomentInteractions({ db, clock, bus, log, moments }: Momen
       const now = clock.now();
       const told = new Map<number, string>();
       if (post.user_id !== actor.userId) told.set(post.user_id, replyToUserId === null ? 'COMMENT' : 'REPLY');
-      if (replyToUserId !== null && replyToUserId !== actor.userId) told.set(replyToUserId, 'REPLY');
+      // Someone unfriended or blocked by the author since their comment hears nothing of the post.
+      if (replyToUserId !== null && replyToUserId !== actor.userId && (await mayRead(replyToUserId, post.id)))
+        told.set(replyToUserId, 'REPLY');
       await db.transaction().execute(async (trx) => {
         const commentId = await repo.insertComment(trx, {
           momentId: post.id,
@@ -116,10 +123,6 @@ export function createMomentInteractions({ db, clock, bus, log, moments }: Momen
           text: input.text,
           now,
         });
-        const told = new Map<number, string>();
-        if (post.user_id !== actor.userId)
-          told.set(post.user_id, replyToUserId === null ? 'COMMENT' : 'REPLY');
-        if (replyToUserId !== null && replyToUserId !== actor.userId) told.set(replyToUserId, 'REPLY');
         for (const [ownerId, kind] of told)
           await repo.insertInteraction(trx, {
             ownerId,

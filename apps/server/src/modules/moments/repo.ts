@@ -4,10 +4,20 @@
  * they are the author's friend, neither has blocked the other, and the post's visibility lets
  * them (PUBLIC; INCLUDE naming them; EXCLUDE not naming them; never PRIVATE).
  */
-import type { ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { DatabaseSchema, DbOrTx, MomentMediaRow } from '../../db';
+import { noBlockBetween } from '../friends/repo';
 
 type MomentScope = ExpressionBuilder<DatabaseSchema, 'moments'>;
+
+/**
+ * The viewer follows the author in column `author`: they are friends, and neither has blocked
+ * the other. Besides the author, only a follower sees the author's posts (and cover).
+ */
+function followerOf(viewerId: number, author: 'moments.user_id' | 'moment_covers.user_id') {
+  const friends = sql<SqlBool>`exists (select 1 from friends where friends.user_id = ${viewerId} and friends.friend_id = ${sql.ref(author)})`;
+  return sql<SqlBool>`(${friends} and ${noBlockBetween(viewerId, author)})`;
+}
 
 /** The posts `viewerId` may see (see the header). */
 export function visibleTo(viewerId: number) {
@@ -15,32 +25,7 @@ export function visibleTo(viewerId: number) {
     eb.or([
       eb('moments.user_id', '=', viewerId),
       eb.and([
-        eb.exists(
-          eb
-            .selectFrom('friends')
-            .select('friends.user_id')
-            .where('friends.user_id', '=', viewerId)
-            .whereRef('friends.friend_id', '=', 'moments.user_id'),
-        ),
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('blocks')
-              .select('blocks.user_id')
-              .where((b) =>
-                b.or([
-                  b.and([
-                    b('blocks.user_id', '=', viewerId),
-                    b('blocks.blocked_id', '=', b.ref('moments.user_id')),
-                  ]),
-                  b.and([
-                    b('blocks.blocked_id', '=', viewerId),
-                    b('blocks.user_id', '=', b.ref('moments.user_id')),
-                  ]),
-                ]),
-              ),
-          ),
-        ),
+        followerOf(viewerId, 'moments.user_id'),
         eb.or([
           eb('moments.visibility', '=', 'PUBLIC'),
           eb.and([eb('moments.visibility', '=', 'INCLUDE'), eb.exists(audienceOf(eb, viewerId))]),
@@ -212,12 +197,15 @@ export async function readersOf(db: DbOrTx, momentId: number): Promise<number[]>
   return readers;
 }
 
-/** The user's cover's stored name, if they chose one. */
-export async function findCover(db: DbOrTx, userId: number): Promise<string | undefined> {
+/** The user's cover's stored name, if they chose one and the viewer may see it (as their posts). */
+export async function findCover(db: DbOrTx, viewerId: number, userId: number): Promise<string | undefined> {
   const row = await db
     .selectFrom('moment_covers')
     .select('upload_name')
-    .where('user_id', '=', userId)
+    .where('moment_covers.user_id', '=', userId)
+    .where((eb) =>
+      eb.or([eb('moment_covers.user_id', '=', viewerId), followerOf(viewerId, 'moment_covers.user_id')]),
+    )
     .executeTakeFirst();
   return row?.upload_name;
 }

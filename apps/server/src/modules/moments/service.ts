@@ -7,7 +7,6 @@
  * (repo.visibleTo), against the friendships and blacklists of that moment.
  */
 import {
-  MOMENT_PAGE_SIZE,
   NoticeType,
   type NoticeContent,
   noticePush,
@@ -20,6 +19,7 @@ import {
   type postMoment,
 } from '@paichat/protocol';
 import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db';
 import { MomentMediaInvalidError, MomentNotFoundError, NotFriendsError } from '../../errors';
@@ -42,17 +42,11 @@ export interface MomentsServiceDeps {
 }
 
 type PostInput = Required<Omit<RequestOf<typeof postMoment>, 'video'>> & { video?: string };
-type FeedInput = RequestOf<typeof getMomentFeed>;
-type AlbumInput = RequestOf<typeof getMomentAlbum>;
+type FeedInput = z.output<(typeof getMomentFeed)['request']>;
+type AlbumInput = z.output<(typeof getMomentAlbum)['request']>;
 
-/** A page cursor: the last post's time and id. */
+/** A page cursor: the last post's time and id (the contract reads it back). */
 const cursorOf = (row: { created_at: number; id: number }) => `${row.created_at}_${row.id}`;
-
-function parseCursor(cursor: string | undefined): repo.PagePosition | undefined {
-  if (!cursor) return undefined;
-  const [createdAt, id] = cursor.split('_').map(Number);
-  return { createdAt: createdAt ?? 0, id: id ?? 0 };
-}
 
 export function createMomentsService({ db, clock, bus, log }: MomentsServiceDeps) {
   /** Tells the friends who may see a new post (their Discover dot); best effort. */
@@ -153,7 +147,7 @@ export function createMomentsService({ db, clock, bus, log }: MomentsServiceDeps
     async feed(viewerId: number, input: FeedInput): Promise<MomentPage> {
       // Opening the feed (its first page) sees every post so far: the Discover dot goes.
       if (input.after === undefined) await interactionsRepo.markFeedSeen(db, viewerId, clock.now());
-      return page({ viewerId, after: parseCursor(input.after), limit: input.pageSize ?? MOMENT_PAGE_SIZE });
+      return page({ viewerId, after: input.after, limit: input.pageSize });
     },
 
     async album(viewerId: number, input: AlbumInput): Promise<MomentPage> {
@@ -162,19 +156,17 @@ export function createMomentsService({ db, clock, bus, log }: MomentsServiceDeps
       return page({
         viewerId,
         authorId,
-        after: parseCursor(input.after),
-        limit: input.pageSize ?? MOMENT_PAGE_SIZE,
+        after: input.after,
+        limit: input.pageSize,
       });
     },
 
     detail,
 
-    /** My cover, or a friend's; '' for anyone else and for none. */
+    /** My cover, or that of a friend whose posts I may see; '' for anyone else and for none. */
     async cover(viewerId: number, userId: string): Promise<MomentCover> {
       const id = parseId(userId);
-      const related =
-        id === viewerId || (id !== null && (await friendsRepo.findFriendship(db, viewerId, id)));
-      const name = id !== null && related ? await repo.findCover(db, id) : undefined;
+      const name = id === null ? undefined : await repo.findCover(db, viewerId, id);
       return { cover: name ? urlOf(name) : '' };
     },
 

@@ -30,7 +30,9 @@ function feedOf(posts: Moment[], handlers: Parameters<typeof fakeServer>[0] = {}
     getMomentCover: () => ({ cover: '' }),
     getMomentFeed: ({ after, pageSize }) => {
       const start = after
-        ? posts.findIndex((post) => `${post.createTime}_${post.momentId}` === after) + 1
+        ? posts.findIndex(
+            (post) => post.createTime === after.createdAt && post.momentId === String(after.id),
+          ) + 1
         : 0;
       const list = posts.slice(start, start + pageSize).map((post) => byId.get(post.momentId) ?? post);
       const last = list.at(-1);
@@ -83,7 +85,7 @@ describe('MomentsScreen', () => {
     await screen.findByText('note 24', {}, { timeout: 3000 });
     expect(server.called('getMomentFeed').map((call) => call.request)).toEqual([
       { pageSize: 20 },
-      { after: `${posts[19]?.createTime}_${posts[19]?.momentId}`, pageSize: 20 },
+      { after: { createdAt: posts[19]?.createTime, id: Number(posts[19]?.momentId) }, pageSize: 20 },
     ]);
     expect(screen.getAllByRole('article')).toHaveLength(25);
     expect(await screen.findByText('No more moments')).toBeTruthy();

@@ -11,6 +11,7 @@ import {
   type FriendApply,
   type NearbyPerson,
   type PersonView,
+  type ShakeResult,
 } from '@paichat/protocol';
 import { cellToLatLng, gridDisk, latLngToCell } from 'h3-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -289,6 +290,32 @@ describe.each(dialects)('people nearby on %s', (dialect) => {
 
     await as(server.url, ola).post('/friend/unblock', { userId: pia.userId });
     expect(Object.keys(await seen(pia)).sort()).toEqual(['Ola', 'Quy', 'Rex']);
+  });
+
+  it('blocks someone met nearby by the reference they were shown: then neither meets the other, nearby or shaking', async () => {
+    const here = { latitude: 36.0671, longitude: 120.3826 };
+    const [abe, bea, cy] = await persons('abe', 'bea', 'cy');
+    for (const user of [abe, bea, cy]) await shared(user, here);
+    const listed = (await listOf(abe)).body.data.list.find((p) => p.nickName === 'Bea') as NearbyPerson;
+    const block = (by: SeededUser, body: { userId: string; ref?: string }) =>
+      as(server.url, by).post('/friend/block', body);
+    // Without the reference, or with one issued to someone else, Bea is a stranger to block.
+    expect((await block(abe, { userId: bea.userId })).body.err).toBe('userNotFound');
+    expect((await block(cy, { userId: bea.userId, ref: listed.ref })).body.err).toBe('userNotFound');
+    expect((await block(abe, { userId: bea.userId, ref: listed.ref })).body).toMatchObject({ code: 200 });
+
+    expect(Object.keys(await seen(abe))).toEqual(['Cy']);
+    expect(Object.keys(await seen(bea))).toEqual(['Cy']);
+    const blacklist = await as(server.url, abe).get<{ list: { userId: string }[] }>('/friend/blacklist');
+    expect(blacklist.body.data.list.map((p) => p.userId)).toEqual([bea.userId]);
+    // Shaking side by side, they are not paired either.
+    const shake = (user: SeededUser) =>
+      as(server.url, user).post<ShakeResult>('/shake/shake', { position: here });
+    expect((await shake(bea)).body.data.status).toBe('waiting');
+    expect((await shake(abe)).body.data.status).toBe('waiting');
+    // On his blacklist, she is taken off again by id alone.
+    expect((await as(server.url, abe).post('/friend/unblock', { userId: bea.userId })).body.code).toBe(200);
+    expect(Object.keys(await seen(bea)).sort()).toEqual(['Abe', 'Cy']);
   });
 
   it('filters by gender, and opens a stranger’s page for a greeting from nearby', async () => {

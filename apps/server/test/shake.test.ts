@@ -201,11 +201,11 @@ describe.each(dialects)('shake on %s', (dialect) => {
     await inTurn([far, HONGQIAO], [near, NEXT_STREET]);
     expect(await shake(me, BUND)).toMatchObject({
       status: 'matched',
-      person: { userId: near.userId, distance: '1km' },
+      person: { userId: near.userId, distance: '3km' },
     });
     expect(await result(near)).toMatchObject({
       status: 'matched',
-      person: { userId: me.userId, distance: '1km' },
+      person: { userId: me.userId, distance: '3km' },
     });
     expect(await shake(you, BUND)).toMatchObject({
       status: 'matched',

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { cellToParent, latLngToCell } from 'h3-js';
-import { Migrator } from 'kysely';
+import { Migrator, type Kysely } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DatabaseConfig } from '../src/config';
 import { migrateToLatest, openDatabase, type Db } from '../src/db';
@@ -14,6 +14,7 @@ const hasPostgres = dialects.includes('postgres');
 const schemas = [0, 1].map(() => `m_${randomBytes(5).toString('hex')}`);
 const upgradeSchema = `m_${randomBytes(5).toString('hex')}`;
 const placesSchema = `m_${randomBytes(5).toString('hex')}`;
+const failuresSchema = `m_${randomBytes(5).toString('hex')}`;
 const nodesSchema = `m_${randomBytes(5).toString('hex')}`;
 
 const admin = async (statement: string): Promise<void> => {
@@ -22,7 +23,7 @@ const admin = async (statement: string): Promise<void> => {
 
 afterAll(async () => {
   if (hasPostgres)
-    for (const schema of [...schemas, upgradeSchema, placesSchema, nodesSchema])
+    for (const schema of [...schemas, upgradeSchema, placesSchema, failuresSchema, nodesSchema])
       await admin(`drop schema if exists "${schema}" cascade`);
 });
 
@@ -184,6 +185,30 @@ describe.each(dialects)('upgrading People Nearby and Shake places on %s', (diale
       ]);
       const shakes = await db.selectFrom('shakes').select(['user_id', 'cell']).orderBy('user_id').execute();
       expect(shakes.map((row) => row.cell)).toEqual([coarse, null]);
+    } finally {
+      await db.destroy();
+    }
+  });
+});
+
+describe.each(dialects)('upgrading sign-in failure counters on %s', (dialect) => {
+  it('keeps counting the failures kept before, from when their window began', async () => {
+    // The last migration before counters kept their latest failure.
+    const db = await openMigratedTo(dialect, '0033', failuresSchema);
+    try {
+      const old = db as unknown as Kysely<{
+        login_failures: { key: string; count: number; window_start: number };
+      }>;
+      await old
+        .insertInto('login_failures')
+        .values({ key: 'acct:mia', count: 4, window_start: 1_000 })
+        .execute();
+
+      await migrateToLatest(db, dialect);
+      const rows = await db.selectFrom('login_failures').selectAll().execute();
+      expect(rows.map((row) => ({ ...row, last_failure_at: Number(row.last_failure_at) }))).toEqual([
+        { key: 'acct:mia', count: 4, last_failure_at: 1_000 },
+      ]);
     } finally {
       await db.destroy();
     }

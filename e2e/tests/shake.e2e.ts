@@ -4,7 +4,7 @@ import { seed } from '../../apps/server/test/support/seed';
 
 const stage = useStage();
 
-/** A street apart on the Bund: the same distance bucket, whatever cell each falls in. */
+/** A street apart on the Bund, in one map cell: "Within 3 km" for both. */
 const near = (latitude: number, longitude: number) => ({
   geolocation: { latitude, longitude },
   permissions: ['geolocation'],
@@ -27,10 +27,10 @@ test('alice and bob press Shake within the window and each sees the other, and b
   const found = (page: typeof a.page) =>
     page.getByRole('region', { name: 'Found someone shaking at the same time' });
   await found(b.page).getByRole('heading', { name: 'Alice' }).waitFor();
-  await found(b.page).getByText('Within 1 km').waitFor();
+  await found(b.page).getByText('Within 3 km').waitFor();
   // Alice learns of Bob by asking for her shake's result.
   await found(a.page).getByRole('heading', { name: 'Bob' }).waitFor();
-  await found(a.page).getByText('Within 1 km').waitFor();
+  await found(a.page).getByText('Within 3 km').waitFor();
 
   // Greet opens Alice's page for Bob, found by Shake.
   await found(b.page).getByRole('link', { name: 'Greet' }).click();

@@ -1,4 +1,4 @@
-import { Code, ErrorId } from '@paichat/protocol';
+import { Code, ErrorId, type RefusalData } from '@paichat/protocol';
 
 /**
  * Refusals the services raise. Each carries a stable body `code` and protocol `err` id; the
@@ -6,10 +6,15 @@ import { Code, ErrorId } from '@paichat/protocol';
  * client maps `err` to an i18n key. `message` is plain English and safe to show.
  */
 export class AppError extends Error {
+  /** Set on refusals worth trying again after a while: answered as Retry-After too. */
+  readonly retryAfterSeconds?: number;
+
   constructor(
     readonly code: Code,
     readonly err: ErrorId,
     message: string,
+    /** The values the client's text for `err` fills in (the envelope's `data`); null for most. */
+    readonly data: RefusalData = null,
   ) {
     super(message);
     this.name = new.target.name;
@@ -21,7 +26,7 @@ export class AppError extends Error {
  * Retry-After, which clients treat as "send again shortly", not as a refusal.
  */
 export class ServerBusyError extends AppError {
-  readonly retryAfterSeconds = 1;
+  override readonly retryAfterSeconds = 1;
   constructor() {
     super(Code.UNAVAILABLE, ErrorId.serverBusy, 'The server is busy, please try again');
   }
@@ -63,9 +68,18 @@ export class CaptchaWrongError extends AppError {
   }
 }
 
-export class TooManyAttemptsError extends AppError {
-  constructor() {
-    super(Code.TOO_MANY, ErrorId.tooManyAttempts, 'Too many failed attempts, please try again later');
+/**
+ * Sign-ins from this address (to this account, or to any) must wait after their failures
+ * (modules/auth/throttle.ts): answered at once, saying how long.
+ */
+export class SignInWaitError extends AppError {
+  override readonly retryAfterSeconds: number;
+  constructor(waitMs: number) {
+    const seconds = Math.ceil(waitMs / 1000);
+    super(Code.TOO_MANY, ErrorId.signInWait, `Too many failed sign-ins, please try again in ${seconds} s`, {
+      seconds,
+    });
+    this.retryAfterSeconds = seconds;
   }
 }
 

@@ -176,6 +176,29 @@ describe.each(dialects)('nobody can list the user base on %s', (dialect) => {
       chatNo: '',
     });
   });
+
+  it('a stranger found by search or on a card is blocked with that reference, and by nobody else’s', async () => {
+    const [eve, fay, gus, hal] = [await user('eve'), await user('fay'), await user('gus'), await user('hal')];
+    const block = (by: SeededUser, target: SeededUser, ref?: string) =>
+      api(by).post('/friend/block', { userId: target.userId, ...(ref === undefined ? {} : { ref }) });
+    const found = await search(eve, fay);
+    expect((await block(eve, fay)).body).toEqual(NOT_FOUND);
+    expect((await block(hal, fay, found.ref)).body).toEqual(NOT_FOUND);
+    expect((await block(eve, fay, found.ref)).body.code).toBe(200);
+
+    // Fay shares her friend Hal's card with Gus, a stranger to Hal.
+    await befriend(fay, gus);
+    await befriend(fay, hal);
+    const card = await sendCard(fay, gus, hal);
+    expect((await block(gus, hal)).body).toEqual(NOT_FOUND);
+    expect((await block(gus, hal, card.ref)).body.code).toBe(200);
+    const blacklist = async (viewer: SeededUser) =>
+      (await api(viewer).get<{ list: { userId: string }[] }>('/friend/blacklist')).body.data.list.map(
+        (p) => p.userId,
+      );
+    expect(await blacklist(eve)).toEqual([fay.userId]);
+    expect(await blacklist(gus)).toEqual([hal.userId]);
+  });
 });
 
 describe.each(dialects)('profile lookups by id on %s', (dialect) => {

@@ -7,10 +7,12 @@
  */
 import {
   DistanceBucket,
+  NEARBY_PEOPLE_PER_HOUR,
   NEARBY_TTL_MINUTES,
   type FriendApply,
   type NearbyPerson,
   type PersonView,
+  type ShakeResult,
 } from '@paichat/protocol';
 import { cellToLatLng, gridDisk, latLngToCell } from 'h3-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,31 +21,20 @@ import { bucketBetween, CELL_RESOLUTION, MOVE_MEMORY_MS, placeOf } from '../src/
 import { as } from './support/api';
 import { befriend } from './support/chats';
 import type { ApiResponse } from './support/http';
+import { insertPlainUser } from './support/rows';
 import { seed, type SeededUser } from './support/seed';
 import { availableDialects, startTestServer, type TestServer } from './support/server';
+import { fineCentre, moved, WalkingAttacker, type Position } from './support/walking-attack';
 
 const dialects = await availableDialects();
 
-interface Position {
-  latitude: number;
-  longitude: number;
-}
-
-const EARTH_RADIUS_M = 6_371_008.8;
-const rad = (degrees: number) => (degrees * Math.PI) / 180;
-const deg = (radians: number) => (radians * 180) / Math.PI;
-
-/** The position `metres` from `from` in the direction `bearing` (degrees from north). */
-function moved(from: Position, metres: number, bearing: number): Position {
-  const d = metres / EARTH_RADIUS_M;
-  const [lat, lon, b] = [rad(from.latitude), rad(from.longitude), rad(bearing)];
-  const lat2 = Math.asin(Math.sin(lat) * Math.cos(d) + Math.cos(lat) * Math.sin(d) * Math.cos(b));
-  const lon2 =
-    lon + Math.atan2(Math.sin(b) * Math.sin(d) * Math.cos(lat), Math.cos(d) - Math.sin(lat) * Math.sin(lat2));
-  return { latitude: deg(lat2), longitude: deg(lon2) };
-}
-
 const cellOf = (p: Position) => latLngToCell(p.latitude, p.longitude, CELL_RESOLUTION);
+
+/** The centre of the cell that holds `p`. */
+function centreOf(p: Position): Position {
+  const [latitude, longitude] = cellToLatLng(cellOf(p));
+  return { latitude, longitude };
+}
 
 /** Two different positions (some 100 m apart) inside one cell, near `near`. */
 function twoInOneCell(near: Position): [Position, Position] {
@@ -125,7 +116,7 @@ describe.each(dialects)('people nearby on %s', (dialect) => {
   };
 
   it('answers people as buckets between cells, nearest first, and never a position or a finer number', async () => {
-    const here = { latitude: 30.2741, longitude: 120.1551 };
+    const here = centreOf({ latitude: 30.2741, longitude: 120.1551 });
     const [amy, ben, cat, dan] = await persons('amy', 'ben', 'cat', 'dan');
     const sharing = await shared(amy, here);
     expect(sharing.body.data).toEqual({ expiresAt: server.clock.now() + TTL_MS });
@@ -146,13 +137,14 @@ describe.each(dialects)('people nearby on %s', (dialect) => {
       bucketBetween(amyCell, placeOf(moved(here, 250, 200)).cell),
       bucketBetween(amyCell, placeOf(moved(here, 4_000, 90)).cell),
     ]);
-    expect(list[1]).toMatchObject({ userId: ben.userId, gender: 'unknown', intro: '', distance: '5km' });
+    // Cat shares Amy's cell; Ben is two cells away.
+    expect(list[0]).toMatchObject({ userId: cat.userId, distance: '3km' });
+    expect(list[1]).toMatchObject({ userId: ben.userId, gender: 'unknown', intro: '', distance: '10km' });
     expectNoPosition(await as(server.url, amy).post('/nearby/clear'));
   });
 
   it('lets a simulated trilateration from spoofed positions learn no more than the target’s cell', async () => {
-    const [latitude, longitude] = cellToLatLng(cellOf({ latitude: 31.2304, longitude: 121.4737 }));
-    const centre = { latitude, longitude };
+    const centre = centreOf({ latitude: 31.2304, longitude: 121.4737 });
     // Two targets at different positions in one cell: if any set of probes told them apart, it
     // would place someone more finely than a cell.
     const [here, there] = twoInOneCell(centre);
@@ -207,6 +199,94 @@ describe.each(dialects)('people nearby on %s', (dialect) => {
     await shared(spy, p2);
     expect((await listOf(spy)).body.data.list).toEqual(first);
   });
+
+  it('lets an account walking its own place toward someone narrow them down to no less than 3 km²', async () => {
+    // The attack that pinned a cell in 3 to 8 lists (support/walking-attack.ts), at the budgets'
+    // pace: a share and a list every 3 s, each step up to 3 km and a move the server believes.
+    const target = fineCentre({ latitude: 30.5728, longitude: 104.0668 });
+    const [uma, spy] = await persons('uma', 'spy');
+    await shared(uma, target);
+    let at = moved(target, 12_000, 200);
+    const attacker = new WalkingAttacker(at, 22_000);
+    let lists = 0;
+    for (let step: Position | null = at; step && lists < 40; step = attacker.bestStep(at, 3_000, 3_000)) {
+      at = step;
+      server.clock.advance(3_000);
+      await shared(spy, at);
+      const answer = await listOf(spy);
+      lists += 1;
+      const bucket = answer.body.data.list.find((p) => p.userId === uma.userId)?.distance;
+      attacker.learn(at, bucket);
+      // The server answers by the public rule: Uma is still where the attacker looks.
+      expect(attacker.fits(target)).toBe(true);
+    }
+    // The walk did narrow her down from some 1,500 km² to a few (to her cell: it is no straw
+    // man), but never below 3 km², the stated floor (docs/architecture.md "People Nearby").
+    expect(attacker.km2).toBeLessThan(10);
+    expect(attacker.km2).toBeGreaterThan(3);
+  });
+
+  // 56 stops of a share and a list each, twice: a loaded machine may need more than the default.
+  it(
+    'shows one account at most NEARBY_PEOPLE_PER_HOUR different people an hour, however it walks a city',
+    { timeout: 60_000 },
+    async () => {
+      const city = { latitude: 30.5928, longitude: 114.3055 };
+      // A crowd larger than the cap shares all over a city, a kilometre apart (15 by 16 km); its
+      // rows are written straight in, sign-ups would take long.
+      const { db } = server.running.app.paichat;
+      const now = server.clock.now();
+      const crowd: { user_id: number; cell: string; area: string; shared_at: number; expires_at: number }[] =
+        [];
+      for (let row = 0; row < 15; row += 1)
+        for (let col = 0; col < 16; col += 1) {
+          const user_id = await insertPlainUser(db, `crowd_${row}_${col}`);
+          const place = placeOf(moved(moved(city, row * 1_000, 180), col * 1_000, 90));
+          crowd.push({ user_id, ...place, shared_at: now - crowd.length, expires_at: now + TTL_MS });
+        }
+      await db.insertInto('nearby_locations').values(crowd).execute();
+      expect(crowd.length).toBeGreaterThan(NEARBY_PEOPLE_PER_HOUR);
+
+      // A lister walks across it in rows 4 km apart, a step (2.5 km) every 10 s, listing at each.
+      const [ivy] = await persons('ivy');
+      const route = [0, 1, 2, 3].flatMap((row) =>
+        [0, 1, 2, 3, 4, 5, 6].map((col) =>
+          moved(moved(city, row * 4_000, 180), (row % 2 === 0 ? col : 6 - col) * 2_500, 90),
+        ),
+      );
+      const seenIds = new Set<string>();
+      const walk = async (stops: Position[]) => {
+        let last: NearbyPerson[] = [];
+        for (const stop of stops) {
+          server.clock.advance(10_000);
+          await shared(ivy, stop);
+          last = (await listOf(ivy)).body.data.list;
+          for (const p of last) seenIds.add(p.userId);
+        }
+        return last;
+      };
+      const lastList = await walk(route);
+      // The cap, and not one more, although the walk passed everyone.
+      expect(seenIds.size).toBe(NEARBY_PEOPLE_PER_HOUR);
+      // Lists go on showing people already shown.
+      expect(lastList.length).toBeGreaterThan(0);
+
+      // An hour on (the crowd shares again), there is room for people not shown yet: walking back
+      // meets those the first walk had no room for.
+      server.clock.advance(60 * MINUTE);
+      await db
+        .updateTable('nearby_locations')
+        .set({ shared_at: server.clock.now(), expires_at: server.clock.now() + TTL_MS })
+        .where(
+          'user_id',
+          'in',
+          crowd.map((c) => c.user_id),
+        )
+        .execute();
+      await walk(route.toReversed());
+      expect(seenIds.size).toBe(crowd.length);
+    },
+  );
 
   it('refuses a place that jumped faster than believable, also after clearing, and keeps the last one', async () => {
     const start = { latitude: 39.9042, longitude: 116.4074 };
@@ -291,6 +371,32 @@ describe.each(dialects)('people nearby on %s', (dialect) => {
     expect(Object.keys(await seen(pia)).sort()).toEqual(['Ola', 'Quy', 'Rex']);
   });
 
+  it('blocks someone met nearby by the reference they were shown: then neither meets the other, nearby or shaking', async () => {
+    const here = { latitude: 36.0671, longitude: 120.3826 };
+    const [abe, bea, cy] = await persons('abe', 'bea', 'cy');
+    for (const user of [abe, bea, cy]) await shared(user, here);
+    const listed = (await listOf(abe)).body.data.list.find((p) => p.nickName === 'Bea') as NearbyPerson;
+    const block = (by: SeededUser, body: { userId: string; ref?: string }) =>
+      as(server.url, by).post('/friend/block', body);
+    // Without the reference, or with one issued to someone else, Bea is a stranger to block.
+    expect((await block(abe, { userId: bea.userId })).body.err).toBe('userNotFound');
+    expect((await block(cy, { userId: bea.userId, ref: listed.ref })).body.err).toBe('userNotFound');
+    expect((await block(abe, { userId: bea.userId, ref: listed.ref })).body).toMatchObject({ code: 200 });
+
+    expect(Object.keys(await seen(abe))).toEqual(['Cy']);
+    expect(Object.keys(await seen(bea))).toEqual(['Cy']);
+    const blacklist = await as(server.url, abe).get<{ list: { userId: string }[] }>('/friend/blacklist');
+    expect(blacklist.body.data.list.map((p) => p.userId)).toEqual([bea.userId]);
+    // Shaking side by side, they are not paired either.
+    const shake = (user: SeededUser) =>
+      as(server.url, user).post<ShakeResult>('/shake/shake', { position: here });
+    expect((await shake(bea)).body.data.status).toBe('waiting');
+    expect((await shake(abe)).body.data.status).toBe('waiting');
+    // On his blacklist, she is taken off again by id alone.
+    expect((await as(server.url, abe).post('/friend/unblock', { userId: bea.userId })).body.code).toBe(200);
+    expect(Object.keys(await seen(bea)).sort()).toEqual(['Abe', 'Cy']);
+  });
+
   it('filters by gender, and opens a stranger’s page for a greeting from nearby', async () => {
     const here = { latitude: 34.3416, longitude: 108.9398 };
     const [sam, tess, uri, vic] = await persons('sam', 'tess', 'uri', 'vic');
@@ -306,7 +412,7 @@ describe.each(dialects)('people nearby on %s', (dialect) => {
       nickName: 'Tess',
       gender: 'female',
       intro: 'Tea and trails',
-      distance: '1km',
+      distance: '3km',
     });
     const { ref, userId } = found as NearbyPerson;
     // Without the reference Tess is a stranger to Sam; with it her page opens, without her chat ID.

@@ -151,6 +151,30 @@ describe.each(dialects)('shake on %s', (dialect) => {
     expect(await result(bob)).toEqual({ status: 'none' });
   });
 
+  it('lets either of a matched pair block the other by the match’s reference: then they never meet again', async () => {
+    const [amy, bob] = [await person('amy'), await person('bob')];
+    await shake(amy, BUND);
+    const match = await shake(bob, NEXT_STREET);
+    const ref = match.status === 'matched' ? match.person.ref : '';
+    // Strangers: Amy's id alone does not name anyone Bob may block.
+    expect((await as(server.url, bob).post('/friend/block', { userId: amy.userId })).body.err).toBe(
+      'userNotFound',
+    );
+    const blocked = await as(server.url, bob).post('/friend/block', { userId: amy.userId, ref });
+    expect(blocked.body).toMatchObject({ code: 200 });
+    expect(await result(amy)).toEqual({ status: 'none' });
+    expect(await result(bob)).toEqual({ status: 'none' });
+
+    server.clock.advance(60_000);
+    await inTurn([amy, BUND], [bob, NEXT_STREET]);
+    // Nor do they see each other in People Nearby.
+    for (const user of [amy, bob]) await as(server.url, user).post('/nearby/share', BUND);
+    for (const user of [amy, bob]) {
+      const listed = await as(server.url, user).post<{ list: unknown[] }>('/nearby/list', {});
+      expect(listed.body.data.list).toEqual([]);
+    }
+  });
+
   it('pairs each shake once: a third shaker does not take someone already paired', async () => {
     const [amy, bob, cat, dan] = [
       await person('amy'),
@@ -177,11 +201,11 @@ describe.each(dialects)('shake on %s', (dialect) => {
     await inTurn([far, HONGQIAO], [near, NEXT_STREET]);
     expect(await shake(me, BUND)).toMatchObject({
       status: 'matched',
-      person: { userId: near.userId, distance: '1km' },
+      person: { userId: near.userId, distance: '3km' },
     });
     expect(await result(near)).toMatchObject({
       status: 'matched',
-      person: { userId: me.userId, distance: '1km' },
+      person: { userId: me.userId, distance: '3km' },
     });
     expect(await shake(you, BUND)).toMatchObject({
       status: 'matched',

@@ -380,7 +380,11 @@ const routes: RouteObject[] = [
           page(paths.friendRequest, <FriendRequestScreen />),
           page(
             paths.addFriendDetail,
-            <AddFriendDetailScreen friendRequestUrl={paths.friendRequest} chatWindowUrl={paths.chatWindow} />,
+            <AddFriendDetailScreen
+              friendRequestUrl={paths.friendRequest}
+              chatWindowUrl={paths.chatWindow}
+              profileSettingsUrl={paths.profileSettings}
+            />,
           ),
           page(
             paths.contactInfo,

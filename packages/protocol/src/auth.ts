@@ -42,8 +42,8 @@ export const getCaptcha = endpoint({
   request: z.object({
     /**
      * The account about to sign in. With CAPTCHA=off a code is still issued (`enabled: true`)
-     * when that account's recent failed sign-ins make one required (login answered
-     * `captchaRequired`).
+     * when that account's recent failed sign-ins, or those from the caller's address, make one
+     * required (login answered `captchaRequired`).
      */
     account: text(64, { trim: true }).optional(),
   }),

@@ -32,6 +32,8 @@ export const ErrorId = {
   captchaRequired: 'captchaRequired',
   captchaWrong: 'captchaWrong',
   tooManyAttempts: 'tooManyAttempts',
+  /** Sign-ins from this address must wait after their failures: `data` is `{ seconds }`. */
+  signInWait: 'signInWait',
   registrationClosed: 'registrationClosed',
   chatNoTaken: 'chatNoTaken',
   userNotFound: 'userNotFound',
@@ -109,3 +111,10 @@ export const envelope = <T extends z.ZodType>(data: T) =>
   });
 
 export type Envelope<T> = { code: number; msg: string; data: T; err?: ErrorId };
+
+/**
+ * A refusal's `data`: null, or the values its text fills in (which the `err` says, e.g.
+ * signInWait's `{ seconds }`), so the client can say it in the person's language.
+ */
+export const RefusalData = z.record(z.string(), z.union([z.number(), z.string()])).nullable();
+export type RefusalData = z.infer<typeof RefusalData>;

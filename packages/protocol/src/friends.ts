@@ -182,10 +182,15 @@ export const setRemark = endpoint({
   summary: "Set a friend's remark and tags (private to the viewer)",
 });
 
+/**
+ * Anyone the viewer may see can be blocked: a stranger met in People Nearby, in Shake, by a
+ * search or on a card by the `ref` they were shown with (see `friendInfo`). Once blocked they
+ * are on the viewer's blacklist, so unblocking needs no reference.
+ */
 export const blockUser = endpoint({
   method: 'POST',
   path: '/friend/block',
-  request: UserRef,
+  request: UserRef.extend({ ref: PersonRef.optional() }),
   response: z.null(),
   auth: true,
   summary: 'Add a person to the blacklist',

@@ -4,20 +4,26 @@ import { Gender } from './user';
 
 /**
  * People Nearby and Shake share how a place is handled (spec 1; privacy against trilateration):
- * - a position travels once, to be snapped on the server to its grid cell (H3 resolution 8,
- *   hexagons of about 0.74 km², some 1 km across); only the cell is stored, never coordinates;
+ * - a position travels once, to be snapped on the server to its grid cell (H3 resolution 7,
+ *   hexagons of about 5 km², some 2.5 km across); only the cell is stored, never coordinates;
  * - a distance is measured between two cells (the searcher's too) and answered only as a bucket
- *   ("within 1 km" … "within 20 km"), so no number of probes from any positions learns more
- *   than which cell someone is in;
+ *   ("within 3 km", the same cell, … "within 20 km"), so no number of probes from any positions
+ *   learns more than which cell someone is in;
  * - a shared position lasts NEARBY_TTL_MINUTES, can be cleared at once, and a new one that
  *   would mean moving faster than an airliner is refused (`locationJump`);
- * - listing is rate-limited, and blocked people (either way) never see each other.
+ * - listing is rate-limited, one account is shown at most NEARBY_PEOPLE_PER_HOUR different
+ *   people an hour, and blocked people (either way) never see each other.
  */
 
 /** A shared position lasts this long unless shared again or cleared. */
 export const NEARBY_TTL_MINUTES = 60;
+/**
+ * One account is shown at most this many different people in any hour: three full lists (all,
+ * female, male) and more, but not a city. Past it, lists show only people it was already shown.
+ */
+export const NEARBY_PEOPLE_PER_HOUR = 200;
 /** Nobody farther than the largest bucket is listed or matched. */
-export const DistanceBucket = z.enum(['1km', '2km', '5km', '10km', '20km']);
+export const DistanceBucket = z.enum(['3km', '5km', '10km', '20km']);
 export type DistanceBucket = z.infer<typeof DistanceBucket>;
 
 /** A position from the browser, sent once to be snapped to its cell. */

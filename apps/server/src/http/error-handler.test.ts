@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ChatNoTakenError,
   ServerBusyError,
-  TooManyAttemptsError,
+  SignInWaitError,
   UnauthorizedError,
   ValidationError,
 } from '../errors';
@@ -14,7 +14,16 @@ describe('toEnvelope', () => {
       status: 200,
       body: { code: 409, msg: 'chat ID is already taken', data: null, err: 'chatNoTaken' },
     });
-    expect(toEnvelope(new TooManyAttemptsError())).toMatchObject({ status: 200, body: { code: 429 } });
+    // A wait carries its length for the client's own text.
+    expect(toEnvelope(new SignInWaitError(29_001))).toEqual({
+      status: 200,
+      body: {
+        code: 429,
+        msg: 'Too many failed sign-ins, please try again in 30 s',
+        data: { seconds: 30 },
+        err: 'signInWait',
+      },
+    });
   });
 
   it('answers validation with 400 and an expired login with 401', () => {

@@ -1,18 +1,19 @@
-import { Code, ErrorId, type Envelope } from '@paichat/protocol';
+import { Code, ErrorId, type Envelope, type RefusalData } from '@paichat/protocol';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, ServerBusyError } from '../errors';
+import { AppError } from '../errors';
 import { refusal } from './envelope';
 
 /**
  * The one place errors become envelopes. Business refusals (AppError) answer HTTP 200 with
  * their own body code, except validation (HTTP 400), an expired login (HTTP 401) and a busy
- * server (HTTP 503 with Retry-After, so clients send again), which the client treats specially. Anything unexpected is logged with its stack and answered
- * "Internal error": no stack, message or SQL ever reaches the client.
+ * server (HTTP 503), which the client treats specially; one worth trying again later (a busy
+ * server, a sign-in wait) says when in Retry-After. Anything unexpected is logged with its
+ * stack and answered "Internal error": no stack, message or SQL ever reaches the client.
  */
-export function toEnvelope(error: unknown): { status: number; body: Envelope<null> } {
+export function toEnvelope(error: unknown): { status: number; body: Envelope<RefusalData> } {
   if (error instanceof AppError) {
-    return { status: httpStatusOf(error), body: refusal(error.code, error.message, error.err) };
+    return { status: httpStatusOf(error), body: refusal(error.code, error.message, error.err, error.data) };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const context = (error as { validationContext?: string }).validationContext ?? 'request';
@@ -68,7 +69,7 @@ function validationMessage(issues: readonly Issue[], context: string): string {
   return `${field}: ${message}`;
 }
 
-export function sendEnvelope(reply: FastifyReply, status: number, body: Envelope<null>): FastifyReply {
+export function sendEnvelope(reply: FastifyReply, status: number, body: Envelope<RefusalData>): FastifyReply {
   // Bypass the route's response schema: a refusal has its own shape.
   return reply
     .code(status)
@@ -80,7 +81,8 @@ export function sendEnvelope(reply: FastifyReply, status: number, body: Envelope
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const { status, body } = toEnvelope(error);
-    if (error instanceof ServerBusyError) void reply.header('retry-after', String(error.retryAfterSeconds));
+    if (error instanceof AppError && error.retryAfterSeconds !== undefined)
+      void reply.header('retry-after', String(error.retryAfterSeconds));
     if (status >= 500 && !(error instanceof AppError)) request.log.error({ err: error }, 'unexpected error');
     else if (status !== 200) request.log.info({ status, refusal: body.msg }, 'request refused');
     return sendEnvelope(reply, status, body);

@@ -160,14 +160,18 @@ export async function startTestServer(
 
 /**
  * A fresh verification code and its answer (read through the test hook). `account` asks as the
- * login form does once that account needs a code while the server runs with CAPTCHA=off.
+ * login form does once that account needs a code while the server runs with CAPTCHA=off;
+ * `from` is the address asking (as X-Forwarded-For, for servers behind TRUST_PROXY=loopback).
  */
 export async function captchaFor(
   server: TestServer,
   account?: string,
+  from?: string,
 ): Promise<{ captchaId: string; captchaCode: string }> {
   const query = account === undefined ? '' : `?${new URLSearchParams({ account }).toString()}`;
-  const response = await fetch(`${server.url}/auth/captcha${query}`);
+  const response = await fetch(`${server.url}/auth/captcha${query}`, {
+    headers: from === undefined ? {} : { 'x-forwarded-for': from },
+  });
   const { data } = (await response.json()) as { data: { captchaId: string } };
   const answer = server.captchas.get(data.captchaId);
   if (answer === undefined) throw new Error('captcha answer not seen');

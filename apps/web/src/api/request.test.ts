@@ -290,6 +290,17 @@ describe('error catalogue', () => {
     expect(toast).toHaveBeenCalledWith('Login failed, please check your credentials', 'top');
   });
 
+  it('fills the interface text in with the values the refusal carries (how long a sign-in waits)', async () => {
+    fetchMock.mockResolvedValue(
+      json({ code: 429, msg: 'wait 42 s (server)', data: { seconds: 42 }, err: 'signInWait' }),
+    );
+    await expect(call(login, { account: 'alice', password: 'password1' })).rejects.toMatchObject({
+      kind: 'business',
+      err: 'signInWait',
+      message: 'Too many failed sign-ins, please try again in 42 s',
+    });
+  });
+
   it('falls back to the server message for an unknown err id', async () => {
     fetchMock.mockResolvedValue(json({ code: 400, msg: 'Something new', data: null, err: 'brandNew' }));
     await expect(request('/x')).rejects.toMatchObject({ message: 'Something new' });

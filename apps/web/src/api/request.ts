@@ -18,7 +18,8 @@
  * - another HTTP status: 'Request failed', except a 4xx answered with an envelope (a validation
  *   failure is HTTP 400), which is a refusal like the next case.
  * - body code other than 200: the server's message at the top, in the interface language when
- *   the answer names a known `err`.
+ *   the answer names a known `err` (filled in with the values its `data` carries, such as how
+ *   many seconds a sign-in must wait).
  */
 import {
   APP_VERSION,
@@ -159,10 +160,12 @@ function isEnvelope(body: unknown): body is { code: number; msg?: unknown; data?
   return !!body && typeof body === 'object' && typeof (body as { code?: unknown }).code === 'number';
 }
 
-function businessMessage(msg: unknown, err: unknown): string {
+/** The refusal's text in the interface language, filled in with its `data` (signInWait's seconds). */
+function businessMessage(msg: unknown, err: unknown, data: unknown): string {
   if (typeof err === 'string') {
     const key = `errors.${err}`;
-    if (i18n.exists(key)) return i18n.t(key as 'errors.internal');
+    const values = data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
+    if (i18n.exists(key)) return i18n.t(key as 'errors.internal', values);
   }
   return typeof msg === 'string' && msg ? msg : t('errors.requestFailed');
 }
@@ -245,7 +248,7 @@ export async function request<T = unknown>(rawPath: string, options: RequestOpti
   }
   if (envelope.code === Code.UNAUTHORIZED) return expired(response.status, envelope.code);
   if (envelope.code !== Code.OK) {
-    const message = businessMessage(envelope.msg, envelope.err);
+    const message = businessMessage(envelope.msg, envelope.err, envelope.data);
     toast(message, 'top');
     return fail('business', message, {
       status: response.status,

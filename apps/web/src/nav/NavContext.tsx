@@ -16,3 +16,12 @@ export function useRouteParams(): Readonly<Record<string, string>> {
   const { search } = useLocation();
   return useMemo(() => Object.fromEntries(new URLSearchParams(search)), [search]);
 }
+
+/**
+ * Whether the app opened on this page: a link from outside (another app, a site, a typed
+ * address) landed straight on it, so nothing in the app led here. React Router marks the first
+ * location of a history as `default`; every navigation since has its own key.
+ */
+export function useOpenedFromOutside(): boolean {
+  return useLocation().key === 'default';
+}

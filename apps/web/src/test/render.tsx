@@ -36,21 +36,26 @@ export function stubSession(token: string | null = 'token'): StubSession {
   };
 }
 
-/** Renders a screen the way the app does: query cache, session, navigation helpers, a router location. */
+/**
+ * Renders a screen the way the app does: query cache, session, navigation helpers, a router
+ * location. `from` is the page the app showed before, when the screen was navigated to; without
+ * it the app opened on the screen (a link from outside landed there).
+ */
 export function renderScreen(
   ui: ReactElement,
   {
     nav = stubNav(),
     path = '/',
+    from,
     session = stubSession(),
-  }: { nav?: Nav; path?: string; session?: StubSession } = {},
+  }: { nav?: Nav; path?: string; from?: string; session?: StubSession } = {},
 ) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const result = render(
     <QueryClientProvider client={client}>
       <SessionContext value={session}>
         <NavContext value={nav}>
-          <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+          <MemoryRouter initialEntries={from === undefined ? [path] : [from, path]}>{ui}</MemoryRouter>
         </NavContext>
       </SessionContext>
     </QueryClientProvider>,

@@ -26,7 +26,7 @@ import type { ServerSecretsTable } from './server-secrets';
 import type { SessionsTable } from './sessions';
 import type { SocketsTable } from './sockets';
 import type { StatCountsTable } from './stat-counts';
-import type { NearbyLocationsTable, ShakesTable } from './nearby';
+import type { NearbyLocationsTable, NearbySightingsTable, ShakesTable } from './nearby';
 import type { UploadsTable } from './uploads';
 import type { UsersTable } from './users';
 
@@ -60,6 +60,7 @@ export interface DatabaseSchema {
   favorites: FavoritesTable;
   stat_counts: StatCountsTable;
   nearby_locations: NearbyLocationsTable;
+  nearby_sightings: NearbySightingsTable;
   shakes: ShakesTable;
   identities: IdentitiesTable;
   oauth_logins: OAuthLoginsTable;

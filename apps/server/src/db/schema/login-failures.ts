@@ -1,10 +1,13 @@
 import type { Selectable } from 'kysely';
 
-/** Failed sign-in counters per key (`acct:<chat ID lowercased>` or `ip:<address>`); see auth/throttle.ts. */
+/**
+ * Failed sign-in counters per key (`acct:<chat ID lowercased>`, `ip:<address>` or
+ * `pair:<address>|<chat ID lowercased>`) and when the latest failure was; see auth/throttle.ts.
+ */
 export interface LoginFailuresTable {
   key: string;
   count: number;
-  window_start: number;
+  last_failure_at: number;
 }
 
 export type LoginFailureRow = Selectable<LoginFailuresTable>;

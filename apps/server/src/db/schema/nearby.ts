@@ -7,6 +7,13 @@ export interface NearbyLocationsTable {
   expires_at: number;
 }
 
+/** Whom a user was shown in People Nearby, and when last; see migrations/0033_nearby_sightings.ts. */
+export interface NearbySightingsTable {
+  viewer_id: number;
+  person_id: number;
+  shown_at: number;
+}
+
 /** A user's latest shake; see migrations/0028_shakes.ts. */
 export interface ShakesTable {
   user_id: number;

@@ -105,24 +105,24 @@ export async function deleteExpiredCaptchas(db: DbOrTx, now: number): Promise<vo
 export function findFailureCounters(
   db: DbOrTx,
   keys: string[],
-): Promise<{ key: string; count: number; window_start: number }[]> {
+): Promise<{ key: string; count: number; last_failure_at: number }[]> {
   return db
     .selectFrom('login_failures')
-    .select(['key', 'count', 'window_start'])
+    .select(['key', 'count', 'last_failure_at'])
     .where('key', 'in', keys)
     .execute();
 }
 
-/** Adds one failure to the key's window, or starts a new window if the last one has ended. */
-export async function addFailure(db: DbOrTx, key: string, now: number, windowMs: number): Promise<void> {
-  const windowOver = sql<boolean>`${sql.ref('login_failures.window_start')} <= ${now - windowMs}`;
+/** Adds one failure to the key's count, or starts it again if `forgetAfterMs` passed since the last. */
+export async function addFailure(db: DbOrTx, key: string, now: number, forgetAfterMs: number): Promise<void> {
+  const forgotten = sql<boolean>`${sql.ref('login_failures.last_failure_at')} <= ${now - forgetAfterMs}`;
   await db
     .insertInto('login_failures')
-    .values({ key, count: 1, window_start: now })
+    .values({ key, count: 1, last_failure_at: now })
     .onConflict((oc) =>
       oc.column('key').doUpdateSet({
-        count: sql<number>`case when ${windowOver} then 1 else ${sql.ref('login_failures.count')} + 1 end`,
-        window_start: sql<number>`case when ${windowOver} then ${now} else ${sql.ref('login_failures.window_start')} end`,
+        count: sql<number>`case when ${forgotten} then 1 else ${sql.ref('login_failures.count')} + 1 end`,
+        last_failure_at: now,
       }),
     )
     .execute();
@@ -132,6 +132,7 @@ export async function deleteFailures(db: DbOrTx, keys: string[]): Promise<void> 
   await db.deleteFrom('login_failures').where('key', 'in', keys).execute();
 }
 
-export async function deleteEndedFailureWindows(db: DbOrTx, before: number): Promise<void> {
-  await db.deleteFrom('login_failures').where('window_start', '<=', before).execute();
+/** Deletes the counters whose last failure was at or before `before`. */
+export async function deleteFailuresBefore(db: DbOrTx, before: number): Promise<void> {
+  await db.deleteFrom('login_failures').where('last_failure_at', '<=', before).execute();
 }

@@ -10,7 +10,9 @@ export const callerOf = (request: FastifyRequest): Caller => ({
 });
 
 export function authRoutes(app: FastifyInstance, auth: AuthService): void {
-  route(app, getCaptcha, (input) => auth.issueCaptcha(input.account), { rateLimit: RATE_LIMITS.captcha });
+  route(app, getCaptcha, (input, { request }) => auth.issueCaptcha(input.account, callerOf(request)), {
+    rateLimit: RATE_LIMITS.captcha,
+  });
   route(app, checkChatNo, (input) => auth.checkChatNo(input.chatNo), { rateLimit: RATE_LIMITS.checkChatNo });
   route(app, register, (input, { request }) => auth.register(input, callerOf(request)), {
     rateLimit: RATE_LIMITS.register,

@@ -19,7 +19,7 @@ import {
   CaptchaWrongError,
   ChatNoTakenError,
   RegistrationClosedError,
-  TooManyAttemptsError,
+  SignInWaitError,
 } from '../../errors';
 import type { Bus } from '../../realtime/bus';
 import { closeSessionSockets, pushToUsers } from '../../realtime/push';
@@ -28,7 +28,7 @@ import { makeCaptcha } from './captcha';
 import { summarizeUserAgent } from './device';
 import { hashPassword, verifyPassword, warmUpPasswordCheck } from './password';
 import * as repo from './repo';
-import { accountNeedsCode, recordFailure, recordSuccess, throttleKeys, throttleState } from './throttle';
+import { recordFailure, recordSuccess, signInNeedsCode, throttleKeys, throttleState } from './throttle';
 import { hashToken, newToken } from './tokens';
 
 export interface AuthServiceDeps {
@@ -131,15 +131,17 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   return {
     /**
-     * A new code. With CAPTCHA=off none is issued (`enabled: false`), unless `account` has had
-     * enough recent failures that signing in to it needs one (throttle.ts).
+     * A new code. With CAPTCHA=off none is issued (`enabled: false`), unless signing in to
+     * `account` from the caller's address needs one: the account's or the address's recent
+     * failures made it so (throttle.ts). Without an account (the sign-up form) only CAPTCHA
+     * decides.
      */
-    async issueCaptcha(account?: string) {
+    async issueCaptcha(account: string | undefined, caller: Caller) {
       const needed =
         config.captcha ||
         (account !== undefined &&
           account !== '' &&
-          (await accountNeedsCode(db, account.toLowerCase(), clock.now())));
+          (await signInNeedsCode(db, account.toLowerCase(), caller.ip, clock.now())));
       if (!needed) return { enabled: false, captchaId: '', image: '' };
       const captcha = makeCaptcha();
       const captchaId = randomBytes(16).toString('base64url');
@@ -197,7 +199,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const accountLower = input.account.toLowerCase();
       const keys = throttleKeys(accountLower, caller.ip);
       const state = await throttleState(db, keys, clock.now());
-      if (state.locked) throw new TooManyAttemptsError();
+      if (state.waitMs > 0) throw new SignInWaitError(state.waitMs);
       if (config.captcha || state.codeRequired) await takeCaptchaAnswer(input);
 
       const user = await repo.findUserByChatNoLower(db, accountLower);

@@ -45,7 +45,7 @@ export function friendsRoutes(app: FastifyInstance, friends: FriendsService): vo
     return null;
   });
   route(app, blockUser, async (input, ctx) => {
-    await friends.block(ctx.auth(), input.userId);
+    await friends.block(ctx.auth(), input.userId, input.ref);
     return null;
   });
   route(app, unblockUser, async (input, ctx) => {

@@ -364,9 +364,10 @@ export function createFriendsService(deps: FriendsServiceDeps) {
       await contactsChanged(actor);
     },
 
-    async block(actor: AuthContext, userId: string): Promise<void> {
+    /** `ref` is how a stranger was shown (People Nearby, Shake, a search, a card). */
+    async block(actor: AuthContext, userId: string, ref?: string): Promise<void> {
       if (parseId(userId) === actor.userId) throw new ValidationError('userId: you cannot block yourself');
-      const { id } = (await requireVisible(actor.userId, userId)).user;
+      const { id } = (await requireVisible(actor.userId, userId, ref)).user;
       const now = clock.now();
       await db.transaction().execute(async (trx) => {
         await repo.insertBlock(trx, actor.userId, id, now);

@@ -2,30 +2,39 @@
  * Where people are, as coarsely as People Nearby and Shake need it (see packages/protocol
  * nearby.ts): a position becomes its H3 cell at CELL_RESOLUTION on arrival and the coordinates
  * are dropped. Distances are measured between cell centres and answered as buckets, so what
- * anyone can learn, from any number of probes, is at most someone's cell.
+ * anyone can learn, from any number of probes from anywhere, is at most someone's cell: the
+ * cell is the finest anyone is ever placed, so it is the size that must be safe, whatever the
+ * buckets.
  */
 import { cellToLatLng, cellToParent, greatCircleDistance, gridDisk, latLngToCell } from 'h3-js';
 import type { Coordinates, DistanceBucket } from '@paichat/protocol';
 
-/** Hexagons of about 0.74 km², some 1 km across: coarser than the few hundred metres trilateration reached on Telegram. */
-export const CELL_RESOLUTION = 8;
+/**
+ * Hexagons of about 4–6 km² (5.2 on average), some 2.5 km across. Resolution 8 (0.74 km²) let
+ * an account walking its shared position pin someone's cell in a handful of lists: a block or
+ * two of a city is too close to a home.
+ */
+export const CELL_RESOLUTION = 7;
 /** Areas (about 250 km²) that index who is where: candidates come from the areas around one's own. */
 const AREA_RESOLUTION = 5;
 /** Rings of areas searched around one's own: beyond the largest bucket in every direction. */
 const AREA_RINGS = 2;
 
-/** Bucket limits in metres between cell centres, smallest first. */
+/**
+ * Bucket limits in metres between cell centres, smallest first. Neighbouring cells' centres are
+ * 1.9–2.6 km apart, so "within 3 km" is the same cell only (two people in it are at most about
+ * 3 km apart) and "within 5 km" a neighbouring one.
+ */
 const BUCKETS: readonly [DistanceBucket, number][] = [
-  ['1km', 600],
-  ['2km', 2_000],
-  ['5km', 5_000],
-  ['10km', 10_000],
+  ['3km', 1_000],
+  ['5km', 3_000],
+  ['10km', 7_500],
   ['20km', 20_000],
 ];
 
 /** The fastest believable move between two shared positions (an airliner), in metres a second. */
 const TOP_SPEED = 250;
-/** What any move may span regardless of time: a cell's width either side, for GPS wobble. */
+/** What any move may span regardless of time: into a neighbouring cell, for GPS wobble. */
 const MOVE_SLACK_M = 3_000;
 /** Half the Earth's circumference, the farthest any two places are apart, in metres. */
 const HALF_EARTH_M = 20_037_500;

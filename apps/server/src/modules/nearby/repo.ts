@@ -1,5 +1,5 @@
 import type { Gender } from '@paichat/protocol';
-import type { DbOrTx, UserRow } from '../../db';
+import type { DbOrTx, Tx, UserRow } from '../../db';
 import type { NearbyLocationsTable } from '../../db/schema';
 import { noBlockBetween } from '../friends/repo';
 
@@ -37,6 +37,19 @@ export async function replaceLocation(
     .where('shared_at', '=', previous.shared_at)
     .executeTakeFirst();
   return numUpdatedRows > 0n;
+}
+
+/**
+ * A user's place, locked until the transaction ends (on PostgreSQL; SQLite has one writer at a
+ * time anyway): two lists of one account at once are answered one after the other.
+ */
+export function lockLocation(trx: Tx, userId: number): Promise<NearbyLocationRow | undefined> {
+  return trx
+    .updateTable('nearby_locations')
+    .set((eb) => ({ cell: eb.ref('cell') }))
+    .where('user_id', '=', userId)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 /** Hides a user's place from now on; the row stays for judging their next share. */
@@ -83,4 +96,37 @@ export function listCandidates(
     .where(noBlockBetween(viewerId, 'n.user_id'));
   if (gender) select = select.where('u.gender', '=', gender);
   return select.orderBy('n.shared_at', 'desc').orderBy('n.user_id').limit(limit).execute();
+}
+
+// Whom each account was shown (the hourly cap on different people, service.ts).
+
+/** The people `viewerId` was shown since `since`. */
+export async function listShownSince(db: DbOrTx, viewerId: number, since: number): Promise<Set<number>> {
+  const rows = await db
+    .selectFrom('nearby_sightings')
+    .select('person_id')
+    .where('viewer_id', '=', viewerId)
+    .where('shown_at', '>', since)
+    .execute();
+  return new Set(rows.map((row) => Number(row.person_id)));
+}
+
+/** Notes that `viewerId` was shown `personIds` at `now`. */
+export async function recordShown(
+  db: DbOrTx,
+  viewerId: number,
+  personIds: number[],
+  now: number,
+): Promise<void> {
+  if (personIds.length === 0) return;
+  await db
+    .insertInto('nearby_sightings')
+    .values(personIds.map((person_id) => ({ viewer_id: viewerId, person_id, shown_at: now })))
+    .onConflict((oc) => oc.columns(['viewer_id', 'person_id']).doUpdateSet({ shown_at: now }))
+    .execute();
+}
+
+/** Forgets showings from before `before`, when they no longer count. */
+export async function deleteSightingsBefore(db: DbOrTx, before: number): Promise<void> {
+  await db.deleteFrom('nearby_sightings').where('shown_at', '<=', before).execute();
 }

@@ -7,9 +7,14 @@
  * many places at once. A list answers, for the caller's own live cell, the people in the areas
  * around it as distance buckets between the two cells: every answer is a function of the two
  * cells only, so no set of probes places anyone more finely than their cell. Listing needs a live
- * place of one's own, so nobody watches without being seen. Both are rate-limited (routes.ts).
+ * place of one's own, so nobody watches without being seen. Both are rate-limited (routes.ts),
+ * and one account is shown at most NEARBY_PEOPLE_PER_HOUR different people in any hour (past
+ * it, lists hold only people it was already shown), so no account lists a whole city: each
+ * list notes whom it showed, under a lock on the viewer's place, so two lists at once cannot
+ * both spend the same room.
  */
 import {
+  NEARBY_PEOPLE_PER_HOUR,
   NEARBY_TTL_MINUTES,
   type Coordinates,
   type DistanceBucket,
@@ -29,8 +34,10 @@ export const NEARBY_LIST_MAX = 50;
 /** The most recently shared places a list measures; a crowd beyond it is sampled by recency. */
 const CANDIDATE_SCAN = 1_000;
 const TTL_MS = NEARBY_TTL_MINUTES * 60_000;
-/** Stale places are forgotten at most this often (per process), on a share. */
+/** Stale places and showings are forgotten at most this often (per process), on a share. */
 const FORGET_EVERY_MS = 60 * 60_000;
+/** How long a person shown counts against the cap on different people. */
+const SHOWN_FOR_MS = 60 * 60_000;
 
 export interface NearbyServiceDeps {
   db: Db;
@@ -49,17 +56,37 @@ const byBucket = (a: Measured, b: Measured): number =>
   b.candidate.shared_at - a.candidate.shared_at ||
   a.candidate.id - b.candidate.id;
 
+/**
+ * What a list shows of `measured` (nearest first): people `shown` already this hour, and new
+ * ones while the hour's room for different people lasts, at most NEARBY_LIST_MAX.
+ */
+function withinHourlyCap(measured: Measured[], shown: Set<number>): Measured[] {
+  let room = NEARBY_PEOPLE_PER_HOUR - shown.size;
+  const picked: Measured[] = [];
+  for (const entry of measured) {
+    if (picked.length === NEARBY_LIST_MAX) break;
+    if (shown.has(entry.candidate.id)) picked.push(entry);
+    else if (room > 0) {
+      room -= 1;
+      picked.push(entry);
+    }
+  }
+  return picked;
+}
+
 export function createNearbyService({ db, clock, visibility }: NearbyServiceDeps) {
   let forgotAt = 0;
 
   /**
    * A place constrains the next share for MOVE_MEMORY_MS after it was shared, no longer; rows
    * whose expiry is that far behind (so their share is too) are deleted, cleared ones included.
+   * Showings older than SHOWN_FOR_MS count for nothing (every lister shares at least hourly).
    */
   async function forgetStale(now: number): Promise<void> {
     if (now - forgotAt < FORGET_EVERY_MS) return;
     forgotAt = now;
     await repo.deleteExpiredBefore(db, now - MOVE_MEMORY_MS);
+    await repo.deleteSightingsBefore(db, now - SHOWN_FOR_MS);
   }
 
   return {
@@ -83,28 +110,35 @@ export function createNearbyService({ db, clock, visibility }: NearbyServiceDeps
 
     async list(viewerId: number, gender: NearbyGender): Promise<{ list: NearbyPerson[]; expiresAt: number }> {
       const now = clock.now();
-      const own = await repo.findLocation(db, viewerId);
-      if (!own || own.expires_at <= now) throw new LocationRequiredError();
-      const candidates = await repo.listCandidates(db, {
-        viewerId,
-        areas: areasAround(own.area),
-        now,
-        gender: gender === 'all' ? null : gender,
-        limit: CANDIDATE_SCAN,
-      });
-      const measured = candidates.flatMap((candidate): Measured[] => {
-        const bucket = bucketBetween(own.cell, candidate.cell);
-        return bucket ? [{ candidate, bucket }] : [];
-      });
-      const list = measured
-        .sort(byBucket)
-        .slice(0, NEARBY_LIST_MAX)
-        .map(({ candidate, bucket }): NearbyPerson => {
+      return db.transaction().execute(async (trx) => {
+        const own = await repo.lockLocation(trx, viewerId);
+        if (!own || own.expires_at <= now) throw new LocationRequiredError();
+        const candidates = await repo.listCandidates(trx, {
+          viewerId,
+          areas: areasAround(own.area),
+          now,
+          gender: gender === 'all' ? null : gender,
+          limit: CANDIDATE_SCAN,
+        });
+        const measured = candidates.flatMap((candidate): Measured[] => {
+          const bucket = bucketBetween(own.cell, candidate.cell);
+          return bucket ? [{ candidate, bucket }] : [];
+        });
+        const shown = await repo.listShownSince(trx, viewerId, now - SHOWN_FOR_MS);
+        const picked = withinHourlyCap(measured.sort(byBucket), shown);
+        await repo.recordShown(
+          trx,
+          viewerId,
+          picked.map(({ candidate }) => candidate.id),
+          now,
+        );
+        const list = picked.map(({ candidate, bucket }): NearbyPerson => {
           const { userId, nickName, portrait, intro, gender } = toUserInfo(candidate);
           const ref = visibility.nearbyRef(viewerId, candidate.id);
           return { userId, nickName, portrait, intro, gender, distance: bucket, ref };
         });
-      return { list, expiresAt: own.expires_at };
+        return { list, expiresAt: own.expires_at };
+      });
     },
 
     /** Hidden at once; the cell stays (hidden) only to judge the next share, see forgetStale. */

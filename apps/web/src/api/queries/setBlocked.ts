@@ -6,12 +6,26 @@ import { friendInfoKey } from './friendInfo';
 import { friendListKey } from './friendList';
 import { friendAppliesKey } from './friendApplies';
 
-/** Adds a person to the blacklist or removes them (`POST /friend/block`, `/friend/unblock`). */
+/**
+ * Adds a person to the blacklist or removes them (`POST /friend/block`, `/friend/unblock`). A
+ * stranger is blocked with `personRef`, the reference that showed them; once on the blacklist
+ * they are taken off by id.
+ */
 export function useSetBlocked() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ userId, blocked }: { userId: string; blocked: boolean }) =>
-      call(blocked ? blockUser : unblockUser, { userId }),
+    mutationFn: ({
+      userId,
+      blocked,
+      personRef = '',
+    }: {
+      userId: string;
+      blocked: boolean;
+      personRef?: string;
+    }) =>
+      blocked
+        ? call(blockUser, { userId, ...(personRef ? { ref: personRef } : {}) })
+        : call(unblockUser, { userId }),
     onSuccess: async (_data, { userId, blocked }) => {
       client.setQueryData<PersonView>(
         friendInfoKey(userId),

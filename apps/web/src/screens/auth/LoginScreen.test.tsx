@@ -240,6 +240,32 @@ describe('LoginScreen', () => {
     });
   });
 
+  it('says how long to wait when the server makes sign-ins from this address wait, and keeps the form', async () => {
+    const user = userEvent.setup();
+    fetchMock.mockImplementation(async (url) =>
+      url.startsWith('/auth/captcha')
+        ? captcha(false)
+        : json({
+            code: 429,
+            msg: 'Too many failed sign-ins (server text)',
+            data: { seconds: 30 },
+            err: 'signInWait',
+          }),
+    );
+    const nav = renderLogin();
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Verification code' })).toBeNull());
+    await user.type(screen.getByRole('textbox', { name: 'Account' }), 'alice');
+    await user.type(screen.getByLabelText('Password'), 'longenough1');
+    await user.click(screen.getByRole('checkbox', { name: /^I have read and agree/ }));
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith('Too many failed sign-ins, please try again in 30 s', 'top'),
+    );
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Account' }).value).toBe('alice');
+    expect(nav.reLaunch).not.toHaveBeenCalled();
+  });
+
   it('shows and hides the password', async () => {
     const user = userEvent.setup();
     fetchMock.mockImplementation(async () => captcha(false));

@@ -1,16 +1,14 @@
-import { MoreOutline } from 'antd-mobile-icons';
 import { Page } from '../../components/Page';
 import { EntryList } from '../../components/EntryList';
 import { withQuery } from '../../lib/url';
 import { useNav } from '../../nav';
 import { useT } from '../../i18n';
-import { useFriendInfo } from '../../api/queries/friendInfo';
 import { BlockedNotice } from './BlockedNotice';
 import { MomentsRow } from './MomentsRow';
 import { PersonActions } from './PersonActions';
 import { PersonCard } from './PersonCard';
 import { PersonLoader, useUserIdParam } from './PersonLoader';
-import s from './friends.module.css';
+import { SettingsButton } from './SettingsButton';
 
 export interface ContactInfoScreenProps {
   chatWindowUrl: string;
@@ -37,24 +35,11 @@ export function ContactInfoScreen({
   const t = useT();
   const nav = useNav();
   const userId = useUserIdParam();
-  const info = useFriendInfo(userId);
-  const withSettings = !!info.data && !info.data.isSelf;
 
   return (
     <Page
       title={t('routes.contactInfo')}
-      headerRight={
-        withSettings && (
-          <button
-            type="button"
-            className={s.iconButton}
-            aria-label={t('routes.profileSettings')}
-            onClick={() => nav.navigateTo(withQuery(profileSettingsUrl, { userId }))}
-          >
-            <MoreOutline aria-hidden />
-          </button>
-        )
-      }
+      headerRight={<SettingsButton userId={userId} profileSettingsUrl={profileSettingsUrl} />}
     >
       <PersonLoader userId={userId}>
         {(person) => (

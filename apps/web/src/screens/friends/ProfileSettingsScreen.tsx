@@ -12,7 +12,7 @@ import { useT } from '../../i18n';
 import { displayNameOf } from '../../lib/contactGroups';
 import { CardPickerSheet } from '../chat/CardPickerSheet';
 import { useSendToFriend } from '../chat/useSendToFriend';
-import { PersonLoader, useUserIdParam } from './PersonLoader';
+import { PersonLoader, useRefParam, useUserIdParam } from './PersonLoader';
 import s from './friends.module.css';
 
 export interface ProfileSettingsScreenProps {
@@ -21,7 +21,12 @@ export interface ProfileSettingsScreenProps {
   contactUrl: string;
 }
 
-function Settings({ person, setRemarkUrl, contactUrl }: { person: PersonView } & ProfileSettingsScreenProps) {
+function Settings({
+  person,
+  personRef,
+  setRemarkUrl,
+  contactUrl,
+}: { person: PersonView; personRef: string } & ProfileSettingsScreenProps) {
   const t = useT();
   const nav = useNav();
   const setBlocked = useSetBlocked();
@@ -42,7 +47,7 @@ function Settings({ person, setRemarkUrl, contactUrl }: { person: PersonView } &
       if (!confirmed) return;
     }
     try {
-      await setBlocked.mutateAsync({ userId: person.userId, blocked });
+      await setBlocked.mutateAsync({ userId: person.userId, blocked, personRef });
       showToast(t(blocked ? 'friends.blacklistAdded' : 'friends.blacklistRemoved'), { role: 'status' });
     } catch {
       // The request function has shown why.
@@ -54,7 +59,8 @@ function Settings({ person, setRemarkUrl, contactUrl }: { person: PersonView } &
     sendToFriend(
       recipientId,
       MsgType.CARD,
-      { userId: person.userId },
+      // A stranger's card needs the reference that showed them, as their page does.
+      { userId: person.userId, ...(personRef ? { ref: personRef } : {}) },
       {
         title: t('friends.shareCard'),
         question: t('friends.shareCardConfirm', { name, recipient: recipientName }),
@@ -135,13 +141,19 @@ function Settings({ person, setRemarkUrl, contactUrl }: { person: PersonView } &
   );
 }
 
-/** Profile Settings: remark and tags, the blacklist, the contact card, and Delete. */
+/**
+ * Profile Settings: remark and tags, the blacklist, the contact card, and Delete. A stranger's
+ * (met in People Nearby, Shake, a search or on a card) opens with the `ref` their page had.
+ */
 export function ProfileSettingsScreen(props: ProfileSettingsScreenProps) {
   const t = useT();
   const userId = useUserIdParam();
+  const personRef = useRefParam();
   return (
     <Page title={t('routes.profileSettings')}>
-      <PersonLoader userId={userId}>{(person) => <Settings person={person} {...props} />}</PersonLoader>
+      <PersonLoader userId={userId} personRef={personRef}>
+        {(person) => <Settings person={person} personRef={personRef} {...props} />}
+      </PersonLoader>
     </Page>
   );
 }

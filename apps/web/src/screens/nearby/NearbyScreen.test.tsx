@@ -29,7 +29,7 @@ const person = (over: Partial<NearbyPerson>): NearbyPerson => ({
   portrait: '',
   intro: 'Tea and trails',
   gender: 'female',
-  distance: '1km',
+  distance: '3km',
   ref: 'nRefTess',
   ...over,
 });
@@ -68,7 +68,7 @@ describe('NearbyScreen', () => {
     const rows = within(list).getAllByRole('link');
     // (Each row starts with the avatar's initial.)
     expect(rows.map((row) => row.textContent)).toEqual([
-      'TTessFemaleTea and trailsWithin 1 km',
+      'TTessFemaleTea and trailsWithin 3 km',
       'UUriMaleWithin 5 km',
     ]);
     // A row opens the person's page for a greeting from nearby, with the list's reference.

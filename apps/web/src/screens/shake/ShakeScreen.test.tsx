@@ -22,7 +22,7 @@ const mia: ShakePerson = {
   portrait: '',
   intro: 'Out for a run',
   gender: 'female',
-  distance: '1km',
+  distance: '3km',
   ref: 'nMiaRef',
 };
 const waiting = (): ShakeResult => ({ status: 'waiting', until: Date.now() + 5_000 });
@@ -112,7 +112,7 @@ describe('ShakeScreen', () => {
     await nextPoll();
     const card = await screen.findByRole('region', { name: 'Found someone shaking at the same time' });
     expect(within(card).getByRole('heading', { name: 'Mia' })).toBeTruthy();
-    expect(within(card).getByText('Within 1 km')).toBeTruthy();
+    expect(within(card).getByText('Within 3 km')).toBeTruthy();
     expect(within(card).getByText('Out for a run')).toBeTruthy();
     const greet = within(card).getByRole('link', { name: 'Greet' });
     expect(greet.getAttribute('href')).toBe(

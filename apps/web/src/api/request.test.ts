@@ -166,27 +166,36 @@ describe('error catalogue', () => {
     expect(onSessionExpired).toHaveBeenCalledExactlyOnceWith('signedOut');
   });
 
-  it.each(['/my/getInfo', '/user/x', '/chat/getChatSessions', '/group/getInfo/1', '/friend/info/2'])(
-    'a network failure on %s is an expired login',
+  const SESSION_PATHS = [
+    '/my/getInfo',
+    '/user/x',
+    '/chat/getChatSessions',
+    '/group/getInfo/1',
+    '/friend/info/2',
+  ];
+
+  it.each(SESSION_PATHS)(
+    'a dropped connection on %s says "Please check your network" and the session stays',
     async (path) => {
       fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-      await expect(request(path)).rejects.toMatchObject({ kind: 'expired' });
-      expect(toast).toHaveBeenCalledExactlyOnceWith('Login expired, please login again', 'center');
-      expect(onSessionExpired).toHaveBeenCalledTimes(1);
+      await expect(request(path)).rejects.toMatchObject({
+        kind: 'network',
+        message: 'Please check your network',
+      });
+      expect(toast).toHaveBeenCalledExactlyOnceWith('Please check your network', 'center');
+      expect(onSessionExpired).not.toHaveBeenCalled();
     },
   );
 
-  it('a network failure while the device is offline is no expired login (the offline shell keeps its chats)', async () => {
-    configureRequest({ online: () => false });
-    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-    await expect(request('/my/getInfo')).rejects.toMatchObject({
+  it('a request the browser drops (the page unloading) leaves the session', async () => {
+    fetchMock.mockRejectedValue(new DOMException('The user aborted a request.', 'AbortError'));
+    await expect(request('/chat/getChatSessions', { method: 'POST' })).rejects.toMatchObject({
       kind: 'network',
-      message: 'Please check your network',
     });
     expect(onSessionExpired).not.toHaveBeenCalled();
   });
 
-  it('another network failure toasts "Please check your network"', async () => {
+  it('a network failure elsewhere says the same', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     await expect(request('/auth/captcha')).rejects.toMatchObject({
       kind: 'network',
@@ -196,13 +205,7 @@ describe('error catalogue', () => {
     expect(onSessionExpired).not.toHaveBeenCalled();
   });
 
-  it('does not count /mystery/ or /chatter as the expiring paths', async () => {
-    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-    await expect(request('/mystery/x')).rejects.toMatchObject({ kind: 'network' });
-    await expect(request('/chatter')).rejects.toMatchObject({ kind: 'network' });
-  });
-
-  it('times out after 60 s as a network failure', async () => {
+  it('times out after 60 s as a network failure, and the session stays', async () => {
     vi.useFakeTimers();
     fetchMock.mockImplementation(
       (_url, init) =>
@@ -210,12 +213,13 @@ describe('error catalogue', () => {
           init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
         }),
     );
-    const pending = request('/auth/captcha').catch((e: unknown) => e);
+    const pending = request('/my/getInfo').catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(59_999);
     expect(toast).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
     expect(await pending).toMatchObject({ kind: 'network' });
-    expect(toast).toHaveBeenCalledWith('Please check your network', 'center');
+    expect(toast).toHaveBeenCalledExactlyOnceWith('Please check your network', 'center');
+    expect(onSessionExpired).not.toHaveBeenCalled();
   });
 
   it('a caller abort is silent', async () => {

@@ -10,11 +10,12 @@
  * is what the person was shown:
  * - HTTP 401 or body code 401: 'Login expired, please login again', then the session ends
  *   (socket closed, storage cleared, back to login). Once per token, not once per request
- *   that was in flight with it.
- * - a network failure on /my/, /user/, /chat/, /group/, /friend/: the same as an expired login,
- *   except while the device is offline (navigator.onLine false): then it says nothing about the
- *   login, and the app opened from its offline shell keeps showing the chats stored on the device.
- * - another network failure (or the timeout): 'Please check your network'.
+ *   that was in flight with it. Only the server ends a session: this answer (or the socket's
+ *   close codes 4001/4002) is the only thing that does.
+ * - a network failure (no answer, a reset connection, the timeout, a request the browser
+ *   dropped as the page unloaded): 'Please check your network', on every path. The spec reads
+ *   one on /my/, /user/, /chat/, /group/, /friend/ as an expired login; here it is not (a blip
+ *   would sign the person out and delete their unsent messages: docs/architecture.md).
  * - another HTTP status: 'Request failed', except a 4xx answered with an envelope (a validation
  *   failure is HTTP 400), which is a refusal like the next case.
  * - body code other than 200: the server's message at the top, in the interface language when
@@ -64,8 +65,6 @@ export interface RequestDeps {
   /** Close the socket, clear storage, go to login. Called once per expired token. */
   onSessionExpired: (reason: ExpiryReason) => void;
   timeoutMs: number;
-  /** False while the device knows it has no network. */
-  online: () => boolean;
 }
 
 const defaults: RequestDeps = {
@@ -77,7 +76,6 @@ const defaults: RequestDeps = {
   toast: (message, position) => showToast(message, { position }),
   onSessionExpired: () => undefined,
   timeoutMs: REQUEST_TIMEOUT_MS,
-  online: () => globalThis.navigator?.onLine !== false,
 };
 
 let deps: RequestDeps = defaults;
@@ -114,8 +112,6 @@ export function expireSession(token: string | null, reason: ExpiryReason = 'expi
 export function resetSessionExpiry(): void {
   expiredToken = undefined;
 }
-
-const EXPIRE_ON_NETWORK_FAILURE = /^\/(my|user|chat|group|friend)\//;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -218,7 +214,6 @@ export async function request<T = unknown>(rawPath: string, options: RequestOpti
     response = await deps.fetch(url, { method, headers, body, signal: controller.signal });
   } catch {
     if (options.signal?.aborted) return fail('aborted', 'aborted');
-    if (EXPIRE_ON_NETWORK_FAILURE.test(path) && deps.online()) return expired(null, null);
     toast(t('errors.network'));
     return fail('network', t('errors.network'));
   } finally {

@@ -87,8 +87,8 @@ export function createSession({ queryClient, socket, discardChats, goToLogin }: 
     tokens,
     resume(token) {
       tokens.setState({ token });
-      // A 401 (or a network failure on /my/) has already ended the session; anything else
-      // leaves it alive and the socket worth opening.
+      // A 401 has already ended the session; anything else (a network failure too) leaves it
+      // alive and the socket worth opening.
       queryClient.fetchQuery(myInfoQuery).then(
         () => connectIfStill(token),
         () => connectIfStill(token),

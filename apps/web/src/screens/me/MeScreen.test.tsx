@@ -1,9 +1,12 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { configureRequest, resetRequest } from '../../api/request';
 import { installReact19Render } from '../../lib/ui';
 import { envelope, renderScreen, stubSession } from '../../test/render';
+import { dialogClosed, dialogShowing } from '../../test/dialogs';
+import { ChatEngineProvider } from '../../store/chat/hooks';
+import { createWorld, expectNoErrors, onlineEngine } from '../../store/chat/testing/harness';
 import { MeScreen, type MeLinks } from './MeScreen';
 
 const session = stubSession();
@@ -97,5 +100,39 @@ describe('MeScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
     await user.click(await screen.findByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(signOut).toHaveBeenCalledOnce());
+  });
+
+  it('says how many messages are still waiting to be sent; Stay keeps the session and them, and they go once the network is back', async () => {
+    configureRequest({ fetch: async () => envelope(me), toast: vi.fn() });
+    const world = createWorld();
+    const engine = await onlineEngine(world);
+    world.device.online = false;
+    await engine.send(world.ab, 'TEXT', { text: 'first' });
+    await engine.send(world.ab, 'TEXT', { text: 'second' });
+    renderScreen(
+      <ChatEngineProvider engine={engine}>
+        <MeScreen links={links} />
+      </ChatEngineProvider>,
+      { session },
+    );
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    const waiting =
+      '2 messages have not been sent yet and will be lost if you sign out. Stay, and they are sent once the network is back.';
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    await user.click(within(await dialogShowing(waiting)).getByRole('button', { name: 'Stay' }));
+    await dialogClosed(waiting);
+    expect(signOut).not.toHaveBeenCalled();
+    expect(await engine.unsentCount()).toBe(2);
+
+    // The network is back: the socket reconnects and the outbox is sent.
+    world.device.online = true;
+    engine.dispatch({ type: 'connection', status: 'reconnecting' });
+    engine.dispatch({ type: 'connection', status: 'open' });
+    await engine.idle();
+    expect(await engine.unsentCount()).toBe(0);
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    await dialogShowing('You will need your account and password to log in again.');
+    await engine.stop();
+    expectNoErrors();
   });
 });

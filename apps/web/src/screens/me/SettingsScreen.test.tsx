@@ -4,7 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { installReact19Render } from '../../lib/ui';
 import { setLocale } from '../../i18n';
 import { renderScreen, stubSession } from '../../test/render';
-import { ChatLifecycleContext, type ChatLifecycle } from '../../store/chat/lifecycle';
+import { QueryClient } from '@tanstack/react-query';
+import { ChatLifecycle, ChatLifecycleContext } from '../../store/chat/lifecycle';
+import { dialogShowing } from '../../test/dialogs';
+import { ChatEngineProvider } from '../../store/chat/hooks';
+import { createWorld, expectNoErrors, onlineEngine } from '../../store/chat/testing/harness';
 import { SettingsScreen } from './SettingsScreen';
 
 const session = stubSession();
@@ -48,7 +52,8 @@ describe('SettingsScreen', () => {
   });
 
   it('clears the chats stored on this browser only once confirmed', async () => {
-    const chats = { clearCache: vi.fn(async () => undefined) } as unknown as ChatLifecycle;
+    const chats = new ChatLifecycle({ queryClient: new QueryClient(), toast: () => undefined });
+    vi.spyOn(chats, 'clearCache').mockResolvedValue();
     renderScreen(
       <ChatLifecycleContext value={chats}>
         <SettingsScreen links={links} />
@@ -67,6 +72,29 @@ describe('SettingsScreen', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Clear' }));
     expect(await screen.findByText('Cache cleared')).toBeTruthy();
     expect(chats.clearCache).toHaveBeenCalledOnce();
+  });
+
+  it('signs out anyway, once told that a message has not been sent yet', async () => {
+    const world = createWorld();
+    const engine = await onlineEngine(world);
+    world.device.online = false;
+    await engine.send(world.ab, 'TEXT', { text: 'lost' });
+    const leaving = stubSession();
+    renderScreen(
+      <ChatEngineProvider engine={engine}>
+        <SettingsScreen links={links} />
+      </ChatEngineProvider>,
+      { session: leaving },
+    );
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    const dialog = await dialogShowing(
+      '1 message has not been sent yet and will be lost if you sign out. Stay, and it is sent once the network is back.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out anyway' }));
+    await waitFor(() => expect(leaving.signOut).toHaveBeenCalledOnce());
+    await engine.stop();
+    expectNoErrors();
   });
 
   it('signs out after confirmation, the same way as the Me tab', async () => {

@@ -87,6 +87,7 @@ export class ChatStore {
   private telling: Promise<void> | null = null;
   private readonly writes: WriteQueue;
   private readonly tasks = new Set<Promise<void>>();
+  private loading: Promise<void> | null = null;
 
   constructor(private readonly deps: ChatStoreDeps) {
     this.userId = deps.userId;
@@ -109,8 +110,16 @@ export class ChatStore {
     return this.status === 'stopped';
   }
 
-  /** Reads the device's chats and outbox into memory (a failure leaves them empty). */
-  async load(): Promise<void> {
+  /**
+   * Reads the device's chats and outbox into memory, once (a failure leaves them empty); a
+   * second call waits for the first.
+   */
+  load(): Promise<void> {
+    this.loading ??= this.read();
+    return this.loading;
+  }
+
+  private async read(): Promise<void> {
     try {
       const [chats, outbox] = await Promise.all([
         this.deps.storage.loadChats(),

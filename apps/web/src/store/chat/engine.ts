@@ -222,6 +222,12 @@ export class ChatEngine implements ChatCommands {
     await this.store.stop();
   }
 
+  /** How many messages wait in the outbox (the device's, read first while the engine starts). */
+  async unsentCount(): Promise<number> {
+    await this.store.load();
+    return this.store.unsentItems().length;
+  }
+
   /** Resolves when nothing is in flight (tests, and a graceful reload). */
   idle(): Promise<void> {
     return this.store.idle();

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../api/request';
-import { failureOf } from './transport';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getChatSessions, sendMsg } from '@paichat/protocol';
+import { ApiError, configureRequest, resetRequest } from '../../api/request';
+import { appTransport, failureOf } from './transport';
 
 describe('failureOf', () => {
   it('tells a refusal from a failure worth retrying', () => {
@@ -27,10 +28,34 @@ describe('failureOf', () => {
     });
     expect(failureOf('QuotaExceededError').message).toBe('An error occurred');
   });
+});
 
-  it('reads a quiet network failure on /chat/ as the network, not as an expired login', () => {
-    const failure = failureOf(new ApiError('expired', 'Login expired, please login again'));
-    expect(failure).toEqual({ kind: 'network', message: 'Please check your network' });
-    expect(failureOf(new ApiError('expired', 'Login expired, please login again', 401)).kind).toBe('expired');
+describe('appTransport', () => {
+  const onSessionExpired = vi.fn();
+  beforeEach(() => {
+    resetRequest();
+    onSessionExpired.mockClear();
+    configureRequest({ getToken: () => 'token', toast: () => undefined, onSessionExpired });
+  });
+  afterEach(() => resetRequest());
+
+  it('reads a connection reset on /chat/ as the network, and the session stays', async () => {
+    configureRequest({ fetch: () => Promise.reject(new TypeError('Failed to fetch')) });
+    const error = await appTransport
+      .call(sendMsg, { userId: '2', msgType: 'TEXT', content: { text: 'hi' } })
+      .catch((e: unknown) => e);
+    expect(failureOf(error)).toEqual({ kind: 'network', message: 'Please check your network' });
+    expect(onSessionExpired).not.toHaveBeenCalled();
+  });
+
+  it('ends the session when the server answers 401', async () => {
+    configureRequest({
+      fetch: () => Promise.resolve(new Response(JSON.stringify({ code: 401, msg: 'no' }), { status: 401 })),
+    });
+    const error = await appTransport
+      .call(getChatSessions, { pageNum: 1, pageSize: 20 })
+      .catch((e: unknown) => e);
+    expect(failureOf(error).kind).toBe('expired');
+    expect(onSessionExpired).toHaveBeenCalledOnce();
   });
 });

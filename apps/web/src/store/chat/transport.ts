@@ -4,9 +4,7 @@
  *
  * The app's transport calls quietly: the engine decides what a failure means (a failed send
  * shows in its row, a failed background refresh is retried on the next reconnect) instead of
- * a toast per request, and a network failure on /chat/ must not end the session the way the
- * request module's catalogue does for screens (a phone that is briefly offline keeps its
- * outbox and sends later). A real 401 still ends the session.
+ * a toast per request. A 401 still ends the session.
  */
 import {
   CHAT_SESSIONS_PAGE_SIZE,
@@ -92,10 +90,7 @@ export function failureOf(error: unknown): Failure {
           : { kind: 'business', message: error.message };
       }
       case 'expired':
-        // A quiet call's network failure on /chat/ reads as "expired" with no answer at all.
-        return error.status === null && error.code === null
-          ? { kind: 'network', message: t('errors.network') }
-          : { kind: 'expired', message: error.message };
+        return { kind: 'expired', message: error.message };
       default:
         return { kind: 'network', message: error.message };
     }

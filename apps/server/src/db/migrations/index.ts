@@ -30,6 +30,7 @@ import * as m0028 from './0028_shakes';
 import * as m0029 from './0029_identities';
 import * as m0030 from './0030_message_search';
 import * as m0031 from './0031_push_subscriptions';
+import * as m0032 from './0032_empty_seqs';
 
 /** Every migration, in order. Add a file, then list it here; never edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '0029_identities': m0029,
   '0030_message_search': m0030,
   '0031_push_subscriptions': m0031,
+  '0032_empty_seqs': m0032,
 };

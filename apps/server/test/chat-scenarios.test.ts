@@ -7,7 +7,7 @@ import { chatScenarios, type ChatBackend, type ChatUser } from '@paichat/protoco
 import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
 import { as } from './support/api';
 import { seed, type SeededUser } from './support/seed';
-import { availableDialects, startTestServer, type TestServer } from './support/server';
+import { availableDialects, moveMarkAhead, startTestServer, type TestServer } from './support/server';
 import { TestSocket } from './support/ws';
 
 const dialects = await availableDialects();
@@ -23,6 +23,14 @@ describe.each(dialects)('the chat rules on the real server (%s)', (dialect) => {
     for (const socket of sockets.splice(0)) socket.close();
   });
   afterAll(() => server.close());
+
+  /** A socket of the user's session, ready. */
+  async function connect(user: SeededUser): Promise<TestSocket> {
+    const socket = await TestSocket.forSession(server.url, user.token);
+    sockets.push(socket);
+    await socket.ready();
+    return socket;
+  }
 
   /** The backend: people registered through the API, each with one open socket. */
   function backend(): ChatBackend {
@@ -40,10 +48,7 @@ describe.each(dialects)('the chat rules on the real server (%s)', (dialect) => {
     return {
       async user(name) {
         const user = await seed(server.url).user(name);
-        const socket = await TestSocket.forSession(server.url, user.token);
-        sockets.push(socket);
-        await socket.ready();
-        people.set(user.userId, { user, socket });
+        people.set(user.userId, { user, socket: await connect(user) });
         return { userId: user.userId };
       },
       befriend: (a, b) => seed(server.url).befriend(of(a).user, of(b).user),
@@ -73,6 +78,10 @@ describe.each(dialects)('the chat rules on the real server (%s)', (dialect) => {
           return push.success && match(push.data);
         });
         return ServerPush.parse(JSON.parse(text));
+      },
+      async restart(lost) {
+        await server.restart(() => moveMarkAhead(server, lost));
+        for (const person of people.values()) person.socket = await connect(person.user);
       },
     };
   }

@@ -94,6 +94,9 @@ describe.each(dialects)('a database behind the message-id mark on %s', (dialect)
     const cai1 = await chats.findMemberChat(db, amyCai, cai);
     expect(await chats.listSessions(db, cai, 10, 0)).toEqual([]);
     expect(cai1?.last_seq).toBe(6);
+    // The seqs skipped are known to be empty.
+    expect(await chats.emptySeqsWithin(db, amyBen, 1, 100)).toEqual([{ fromSeq: 6, toSeq: 9 }]);
+    expect(await chats.emptySeqsWithin(db, amyCai, 1, 100)).toEqual([{ fromSeq: 3, toSeq: 6 }]);
 
     const next = await append(amyBen, amy, 'after');
     expect(next).toEqual({ id: counter + 5, seq: 10 });
@@ -102,6 +105,7 @@ describe.each(dialects)('a database behind the message-id mark on %s', (dialect)
     await guardMessageIds(db, dialect, mark, log);
     expect((await chats.findMemberChat(db, amyBen, ben))?.last_seq).toBe(10);
     expect(await chats.messageIdCounter(db, dialect)).toBe(counter + 5);
+    expect(await chats.emptySeqsWithin(db, amyBen, 1, 100)).toEqual([{ fromSeq: 6, toSeq: 9 }]);
   });
 
   it('brings a mark new to an existing database up to its counter, changing nothing else', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
+import { SeqRange } from './empty-seqs';
 import { ErrorId } from './envelope';
 import { CHAT_MESSAGES_PAGE_SIZE, CHAT_SESSIONS_PAGE_SIZE, INT32_MAX } from './limits';
 import { ChatTypeSchema, IdString, IdStringOrEmpty, SendMsgRequest, ServerMessage } from './messages';
@@ -12,10 +13,17 @@ import { ChatTypeSchema, IdString, IdStringOrEmpty, SendMsgRequest, ServerMessag
  * member's sockets after it is committed, the sender's own devices included: the sending
  * device recognises its echo by `clientMsgId` (or `msgId`) and keeps one copy.
  *
+ * Empty seqs: the one exception to "no gap". A server that starts on a database restored from
+ * a backup (or one that lost its latest writes) never gives a seq again that devices may hold:
+ * every chat's seqs continue further on, and the seqs it skipped hold no message, ever. The
+ * answers of `/chat/syncMessages` and `/chat/getChatMessages` name them (`emptySeqs`, within
+ * the stretch each answer covers), so a client moves over them as over messages it received.
+ *
  * A client keeps, per chat, the highest seq it holds and applies messages in seq order:
  * - a push with seq = held + 1 is appended; seq ≤ held is a copy it already has (dropped);
  * - a push with seq > held + 1 means it missed some: it asks `/chat/syncMessages` for
- *   everything after `held` (following `hasMore`), then applies the push;
+ *   everything after `held` (following `hasMore`), then applies the push; `held` moves over
+ *   every seq the answers bring or name empty (and over what the viewer cleared);
  * - after (re)connecting, it waits for the socket's `SOCKET_READY` frame (socket.ts: the
  *   server sends it once the socket is registered, so every later message is pushed to it),
  *   then compares each session's `lastSeq` (`/chat/getChatSessions`) with what it holds and
@@ -29,9 +37,9 @@ import { ChatTypeSchema, IdString, IdStringOrEmpty, SendMsgRequest, ServerMessag
  * Read state is the server's: `readSeq` per member. Sending advances the sender's own readSeq
  * (a push of your own message means you have read up to it), so
  * `unreadCount = lastSeq − readSeq` and your own messages never count. System notices
- * (ALERT) do not count as unread either. A change made on one device (read, pin, mute,
- * remove, clear) reaches all the user's devices as a NOTICE (CHAT_READ, CHAT_UPDATED) carrying
- * the chat's new `ChatState`.
+ * (ALERT) do not count as unread either, nor do empty seqs (read positions move over them
+ * with the chat). A change made on one device (read, pin, mute, remove, clear) reaches all
+ * the user's devices as a NOTICE (CHAT_READ, CHAT_UPDATED) carrying the chat's new `ChatState`.
  */
 
 export const YesNo = z.enum(['Y', 'N']);
@@ -158,6 +166,12 @@ export const getChatMessages = endpoint({
      * it (and pageNum is only echoed). Without it, pageNum counts pages back from the newest.
      */
     lastMsgId: IdStringOrEmpty('lastMsgId').optional(),
+    /**
+     * Without lastMsgId: the page is the `pageSize` messages with a lower seq (pageNum is only
+     * echoed). For a client whose oldest message the server no longer has (one it lost in a
+     * restore, see the top).
+     */
+    beforeSeq: z.number().int().min(1).optional(),
   }),
   /** `list` is oldest first. `total` counts the messages visible to the viewer. */
   response: paged(ServerMessage).extend({
@@ -167,6 +181,11 @@ export const getChatMessages = endpoint({
     lastSeq: z.number().int(),
     readSeq: z.number().int(),
     clearedSeq: z.number().int(),
+    /**
+     * Empty seqs (see the top) between the page's oldest message (or, when nothing older is
+     * visible, the viewer's clearedSeq) and the seq the page was asked before; absent when none.
+     */
+    emptySeqs: z.array(SeqRange).optional(),
   }),
   auth: true,
   summary: 'A page of older messages of a chat (before lastMsgId)',
@@ -178,6 +197,8 @@ export const SYNC_LIMIT_MAX = 500;
 /**
  * Catch-up by seq: the messages with seq > afterSeq, ascending, at most `limit`. Ask again
  * from the last one's seq while `hasMore`. Messages the viewer cleared are never answered.
+ * The answer covers every seq after afterSeq up to its last message's seq (`hasMore`) or up to
+ * `lastSeq`: each is in `list`, cleared by the viewer, or named in `emptySeqs`.
  */
 export const syncMessages = endpoint({
   method: 'POST',
@@ -191,6 +212,8 @@ export const syncMessages = endpoint({
     list: z.array(ServerMessage),
     lastSeq: z.number().int(),
     hasMore: z.boolean(),
+    /** Empty seqs (see the top) after afterSeq within what the answer covers; absent when none. */
+    emptySeqs: z.array(SeqRange).optional(),
   }),
   auth: true,
   summary: 'Messages after a seq, ascending (reconnect catch-up and gap repair)',

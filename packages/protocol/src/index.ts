@@ -13,6 +13,7 @@ export * from './identities';
 export * from './dict';
 export * from './files';
 export * from './messages';
+export * from './empty-seqs';
 export * from './chats';
 export * from './groups';
 export * from './moments';

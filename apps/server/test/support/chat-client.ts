@@ -4,6 +4,9 @@
  * connection); its socket reconnects after every close (a fresh ticket, through the proxy, so
  * to whichever node is up) and, once ready, catches up by seq; a push with a gap triggers the
  * same catch-up. What it shows of its one chat is `shown`, in seq order.
+ *
+ * It is strict about seqs: it moves on over a seq only when it received its message or the
+ * server named it empty (`emptySeqs`), so a gap the server leaves unexplained keeps it waiting.
  */
 import WebSocket from 'ws';
 
@@ -32,7 +35,8 @@ export class ChatClient {
   readonly closeCodes: number[] = [];
   /** Sends tried again after a failure (a proxy's 502, a dropped connection). */
   retries = 0;
-  private held = 0;
+  private held: number;
+  private readonly syncLimit: number;
   private socket: WebSocket | null = null;
   private stopped = false;
   private syncing: Promise<void> | null = null;
@@ -43,7 +47,17 @@ export class ChatClient {
     readonly userId: string,
     readonly token: string,
     readonly chatId: string,
-  ) {}
+    /** `held`: the seq this device held up to when it went offline; `syncLimit`: its catch-up page size. */
+    { held = 0, syncLimit = 100 }: { held?: number; syncLimit?: number } = {},
+  ) {
+    this.held = held;
+    this.syncLimit = syncLimit;
+  }
+
+  /** The chat is held, without a gap, up to this seq. */
+  get heldSeq(): number {
+    return this.held;
+  }
 
   async post<T>(path: string, body: unknown): Promise<Envelope<T>> {
     const response = await fetch(`${this.baseUrl}${path}`, {
@@ -149,19 +163,24 @@ export class ChatClient {
           let page: Envelope<{
             list: { seq: number; msgId: string; clientMsgId: string; fromId: string }[];
             hasMore: boolean;
+            emptySeqs?: { fromSeq: number; toSeq: number }[];
           }>;
           try {
             page = await this.post('/chat/syncMessages', {
               chatId: this.chatId,
               afterSeq: this.held,
-              limit: 100,
+              limit: this.syncLimit,
             });
           } catch {
             await new Promise((r) => setTimeout(r, RECONNECT_MS));
             continue;
           }
-          for (const message of page.data.list)
+          const empty = page.data.emptySeqs ?? [];
+          for (const message of page.data.list) {
+            this.skipEmpty(empty);
             if (message.seq === this.held + 1) this.show(message, message.fromId);
+          }
+          this.skipEmpty(empty);
           if (!page.data.hasMore) break;
         }
       } while (this.syncAgain);
@@ -169,6 +188,12 @@ export class ChatClient {
       this.syncing = null;
     });
     return this.syncing;
+  }
+
+  /** Moves over a range named empty that starts right after the held seq. */
+  private skipEmpty(empty: { fromSeq: number; toSeq: number }[]): void {
+    for (const range of empty)
+      if (range.fromSeq <= this.held + 1 && range.toSeq > this.held) this.held = range.toSeq;
   }
 
   stop(): void {

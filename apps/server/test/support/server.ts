@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { AppDeps } from '../../src/app';
 import type { Clock } from '../../src/clock';
 import { configFromEnv, type Config } from '../../src/config';
+import { openIdMark } from '../../src/modules/chats/id-mark';
 import { startServer, type RunningServer } from '../../src/server';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -56,6 +57,12 @@ export interface TestServer {
   /** Answers of the captchas this server issued, by id (through the buildApp test hook). */
   captchas: Map<string, string>;
   running: RunningServer;
+  /**
+   * Stops the server (as a shutdown does), runs `meanwhile` (to change its files: put back a
+   * backup, say), and starts it again on the same database, DATA_DIR and port, so clients
+   * reconnect to the same address.
+   */
+  restart(meanwhile?: () => Promise<void> | void): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -127,35 +134,61 @@ export async function startTestServer(
   });
   const clock = new TestClock();
   const captchas = new Map<string, string>();
+  const start = (port: number) =>
+    startServer(
+      { ...config, port },
+      {
+        clock,
+        onCaptchaIssued: (id, answer) => captchas.set(id, answer),
+        ...(options.realtime ? { realtime: options.realtime } : {}),
+        ...(options.onFriendsMade ? { onFriendsMade: options.onFriendsMade } : {}),
+        ...(options.appender ? { appender: options.appender } : {}),
+        ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
+        ...(options.logger ? { logger: options.logger } : {}),
+        // Nodes on Redis each have their own bus, as separate processes would.
+        ...(options.nodeOf && !config.redis ? { bus: options.nodeOf.running.app.paichat.bus } : {}),
+      },
+    );
   let running: RunningServer;
   try {
-    running = await startServer(config, {
-      clock,
-      onCaptchaIssued: (id, answer) => captchas.set(id, answer),
-      ...(options.realtime ? { realtime: options.realtime } : {}),
-      ...(options.onFriendsMade ? { onFriendsMade: options.onFriendsMade } : {}),
-      ...(options.appender ? { appender: options.appender } : {}),
-      ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
-      ...(options.logger ? { logger: options.logger } : {}),
-      // Nodes on Redis each have their own bus, as separate processes would.
-      ...(options.nodeOf && !config.redis ? { bus: options.nodeOf.running.app.paichat.bus } : {}),
-    });
+    running = await start(config.port);
   } catch (error) {
     for (const cleanup of cleanups.reverse()) await cleanup();
     throw error;
   }
-  return {
+  const server: TestServer = {
     url: running.url,
     wsUrl: running.url.replace(/^http/, 'ws') + '/ws',
     config,
     clock,
     captchas,
     running,
+    async restart(meanwhile) {
+      await running.close();
+      await meanwhile?.();
+      running = await start(running.port);
+      server.running = running;
+    },
     async close() {
       await running.close();
       for (const cleanup of cleanups.reverse()) await cleanup();
     },
   };
+  return server;
+}
+
+/**
+ * Moves the server's message-id mark `by` ids ahead of its database (the server stopped: call
+ * it from `restart`): at the next start the database looks as if it had lost that many
+ * messages, as after restoring an older backup (rollback.test.ts plays the guard this way).
+ */
+export async function moveMarkAhead(server: TestServer, by: number): Promise<void> {
+  const mark = await openIdMark(server.config.database, server.config.dataDir);
+  try {
+    await mark.cover(mark.value + by);
+  } finally {
+    await mark.close();
+  }
 }
 
 /**

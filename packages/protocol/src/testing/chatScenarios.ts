@@ -52,6 +52,12 @@ export interface ChatBackend {
   call<E extends Endpoint>(user: ChatUser, endpoint: E, input: RequestOf<E>): Promise<Answer<ResponseOf<E>>>;
   /** The first push to the user's device (not yet taken) that matches; waits for it. */
   nextPush(user: ChatUser, match: (push: ServerPush) => boolean): Promise<ServerPush>;
+  /**
+   * The server starts again on a database `lost` message ids behind its message-id mark (as
+   * after restoring a backup that lacks that many messages), and everyone's device connects
+   * again. Every chat's seqs continue that far on.
+   */
+  restart(lost: number): Promise<void>;
 }
 
 export interface ChatScenario {
@@ -102,6 +108,31 @@ async function synced(backend: ChatBackend, viewer: ChatUser, chatId: string) {
     all.push(...page.list);
     if (!page.hasMore) return all;
     after = page.list.at(-1)?.seq ?? after;
+  }
+}
+
+/**
+ * Catch-up as a client that insists on contiguous seqs does it: it moves over a seq only when
+ * it received its message or the answer named it empty, and fails where it would wait forever.
+ * Answers the texts received and the seq it holds up to.
+ */
+async function strictlySynced(backend: ChatBackend, viewer: ChatUser, chatId: string, limit: number) {
+  const texts: string[] = [];
+  let held = 0;
+  for (;;) {
+    const page = await ok(backend, viewer, syncMessages, { chatId, afterSeq: held, limit });
+    const from = held;
+    const known = new Map<number, ServerMessage>(page.list.map((m) => [m.seq, m]));
+    for (;;) {
+      const message = known.get(held + 1);
+      const empty = page.emptySeqs?.find((r) => r.fromSeq === held + 1);
+      if (message) texts.push(textOf(message));
+      if (message) held += 1;
+      else if (empty) held = empty.toSeq;
+      else break;
+    }
+    if (!page.hasMore && held === page.lastSeq) return { texts, held };
+    if (held === from) throw new Error(`a strict client waits forever after seq ${held}`);
   }
 }
 
@@ -261,6 +292,75 @@ export const chatScenarios: ChatScenario[] = [
         const answer = await sayInGroup(backend, member, groupId, 'hello?');
         expect(answer.status).toBe(SendStatus.GROUP_DISMISSED);
       }
+    },
+  },
+  {
+    name: 'after a restore, the seqs the server skipped are named empty: catch-up and history move over them, and nothing counts them',
+    async run(backend) {
+      const { amy, ben, chatId } = await friends(backend);
+      await say(backend, ben, amy, 'one');
+      await say(backend, ben, amy, 'two');
+      await backend.restart(5);
+      // Seqs 4…8 hold nothing, ever. Unread counts stay as they were, and so does the preview.
+      expect(await session(backend, amy, chatId)).toMatchObject({
+        lastSeq: 8,
+        readSeq: 6,
+        unreadCount: 2,
+        lastContent: 'two',
+        lastMsg: { seq: 3 },
+      });
+      expect(await session(backend, ben, chatId)).toMatchObject({ lastSeq: 8, unreadCount: 0 });
+      expect(await ok(backend, amy, syncMessages, { chatId, afterSeq: 3 })).toMatchObject({
+        list: [],
+        lastSeq: 8,
+        hasMore: false,
+        emptySeqs: [{ fromSeq: 4, toSeq: 8 }],
+      });
+
+      const three = await say(backend, ben, amy, 'three');
+      expect(three.seq).toBe(9);
+      expect(await backend.nextPush(amy, isMsg(chatId, 9))).toMatchObject({ pushType: 'MSG' });
+      // Each answer names the empty seqs of the stretch it covers, and only those.
+      const first = await ok(backend, amy, syncMessages, { chatId, afterSeq: 2, limit: 1 });
+      expect([first.list.map((m) => m.seq), first.hasMore, first.emptySeqs]).toEqual([[3], true, undefined]);
+      const next = await ok(backend, amy, syncMessages, { chatId, afterSeq: 3, limit: 1 });
+      expect([next.list.map((m) => m.seq), next.hasMore, next.emptySeqs]).toEqual([
+        [9],
+        false,
+        [{ fromSeq: 4, toSeq: 8 }],
+      ]);
+      for (const limit of [1, 2, 100])
+        expect(await strictlySynced(backend, amy, chatId, limit)).toEqual({
+          texts: ['ALERT', 'one', 'two', 'three'],
+          held: 9,
+        });
+
+      // History: pages count and page over visible messages only.
+      const newest = await ok(backend, amy, getChatMessages, { chatId, pageSize: 2 });
+      expect(newest).toMatchObject({
+        total: 4,
+        pages: 2,
+        hasMore: true,
+        emptySeqs: [{ fromSeq: 4, toSeq: 8 }],
+      });
+      expect(newest.list.map(textOf)).toEqual(['two', 'three']);
+      const lastMsgId = newest.list[0]?.msgId ?? '';
+      const older = await ok(backend, amy, getChatMessages, { chatId, pageSize: 2, lastMsgId });
+      expect([older.list.map(textOf), older.hasMore, older.emptySeqs]).toEqual([
+        ['ALERT', 'one'],
+        false,
+        undefined,
+      ]);
+      const second = await ok(backend, amy, getChatMessages, { chatId, pageSize: 2, pageNum: 2 });
+      expect(second.list.map(textOf)).toEqual(['ALERT', 'one']);
+      // Before a seq (a message the server no longer has, say): down to the first message.
+      const below = await ok(backend, amy, getChatMessages, { chatId, beforeSeq: 9 });
+      expect([below.list.map(textOf), below.hasMore, below.emptySeqs]).toEqual([
+        ['ALERT', 'one', 'two'],
+        false,
+        [{ fromSeq: 4, toSeq: 8 }],
+      ]);
+      expect(await ok(backend, amy, markRead, { chatId })).toMatchObject({ readSeq: 9, unreadCount: 0 });
     },
   },
 ];

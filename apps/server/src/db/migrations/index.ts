@@ -33,6 +33,7 @@ import * as m0031 from './0031_push_subscriptions';
 import * as m0032 from './0032_nearby_coarser_cells';
 import * as m0033 from './0033_nearby_sightings';
 import * as m0034 from './0034_login_failures_wait';
+import * as m0035 from './0035_empty_seqs';
 
 /** Every migration, in order. Add a file, then list it here; never edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '0032_nearby_coarser_cells': m0032,
   '0033_nearby_sightings': m0033,
   '0034_login_failures_wait': m0034,
+  '0035_empty_seqs': m0035,
 };

@@ -1,4 +1,4 @@
-import { MsgType } from '@paichat/protocol';
+import { clipRanges, MsgType, type SeqRange } from '@paichat/protocol';
 import { sql } from 'kysely';
 import type { ChatMemberRow, ChatRow, DbOrTx, Dialect, MessageRow, Tx } from '../../db';
 import { isPostgres } from '../../db/dialect';
@@ -489,6 +489,32 @@ export function listMessagesAfter(
     .execute();
 }
 
+/**
+ * The chat's empty seqs (skipSeqs) within from…to, ascending: the parts of its ranges that
+ * lie there.
+ */
+export async function emptySeqsWithin(
+  db: DbOrTx,
+  chatId: number,
+  from: number,
+  to: number,
+): Promise<SeqRange[]> {
+  if (from > to) return [];
+  const rows = await db
+    .selectFrom('empty_seqs')
+    .select(['from_seq', 'to_seq'])
+    .where('chat_id', '=', chatId)
+    .where('to_seq', '>=', from)
+    .where('from_seq', '<=', to)
+    .orderBy('from_seq')
+    .execute();
+  return clipRanges(
+    rows.map((row) => ({ fromSeq: row.from_seq, toSeq: row.to_seq })),
+    from,
+    to,
+  );
+}
+
 // The chat list.
 
 export type SessionRow = MemberChat & {
@@ -520,6 +546,10 @@ export type SessionRow = MemberChat & {
 /** The newest seq the member may see: where they left a group, else the chat's newest. */
 const seenLast = sql<number>`coalesce("m"."left_seq", "c"."last_seq")`;
 
+/** The seq of the newest message at or below seenLast (below it when seenLast is an empty seq). */
+const newestSeen = sql<number>`(select max("s"."seq") from "messages" as "s"
+  where "s"."chat_id" = "c"."id" and "s"."seq" <= ${seenLast})`;
+
 function sessionsQuery(db: DbOrTx, userId: number) {
   return db
     .selectFrom('chat_members as m')
@@ -541,7 +571,10 @@ function sessionsQuery(db: DbOrTx, userId: number) {
     .leftJoin('friends as f', (join) => join.onRef('f.friend_id', '=', 'p.id').on('f.user_id', '=', userId))
     .leftJoin('groups as g', 'g.id', 'c.group_id')
     .leftJoin('messages as lm', (join) =>
-      join.onRef('lm.chat_id', '=', 'c.id').on('lm.seq', '=', seenLast).onRef('lm.seq', '>', 'm.cleared_seq'),
+      join
+        .onRef('lm.chat_id', '=', 'c.id')
+        .on('lm.seq', '=', newestSeen)
+        .onRef('lm.seq', '>', 'm.cleared_seq'),
     )
     .leftJoin('users as s', 's.id', 'lm.sender_id')
     .select([
@@ -637,11 +670,14 @@ export async function moveMessageIdsPast(trx: Tx, dialect: Dialect, id: number):
 }
 
 /**
- * Every chat's next seq comes `by` further on. A current member's read position and removal
- * move along, so their unread count and their list stay as they were, and so does a clear that
- * had reached the chat's head. A former group member's view ends where they left, and stays.
+ * Every chat's next seq comes `by` further on, and the seqs it skips are recorded as empty
+ * (emptySeqsWithin). A current member's read position and removal move along, so their unread
+ * count and their list stay as they were, and so does a clear that had reached the chat's
+ * head. A former group member's view ends where they left, and stays.
  */
 export async function skipSeqs(trx: Tx, by: number): Promise<void> {
+  await sql`insert into "empty_seqs" ("chat_id", "from_seq", "to_seq")
+    select "id", "last_seq" + 1, "last_seq" + ${by} from "chats"`.execute(trx);
   await sql`update "chat_members" set
       "read_seq" = "read_seq" + ${by},
       "hidden_seq" = "hidden_seq" + ${by},

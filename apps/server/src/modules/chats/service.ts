@@ -20,7 +20,10 @@
 import {
   ALERT_TEXT,
   AlertCode,
+  belowRanges,
   ChatType,
+  clipRanges,
+  countInRanges,
   MsgType,
   NoticeType,
   SendStatus,
@@ -33,6 +36,7 @@ import {
   type ServerMessage,
   type YesNo,
   noticePush,
+  stepDown,
   type NoticeContent,
 } from '@paichat/protocol';
 import type { FastifyBaseLogger } from 'fastify';
@@ -342,7 +346,10 @@ export function createChatsService(deps: ChatsServiceDeps) {
       return session as ChatSession;
     },
 
-    /** A page of older messages: before lastMsgId, or the pageNum-th page back from the newest. */
+    /**
+     * A page of older messages: before lastMsgId, or before beforeSeq, or the pageNum-th page
+     * back from the newest.
+     */
     async getMessages(
       viewerId: number,
       input: ChatRef & {
@@ -350,6 +357,7 @@ export function createChatsService(deps: ChatsServiceDeps) {
         pageNum: number;
         pageSize: number;
         lastMsgId?: string | undefined;
+        beforeSeq?: number | undefined;
       },
     ) {
       const chat = await resolveChat(viewerId, input);
@@ -357,20 +365,26 @@ export function createChatsService(deps: ChatsServiceDeps) {
       const floor = chat.cleared_seq;
       // A former group member sees nothing after the notice that told them they left.
       const last = seenLastSeq(chat);
+      // Every seq in floor…last holds a visible message, except the empty ones.
+      const empty = await repo.emptySeqsWithin(db, chat.chat_id, floor + 1, last);
       let before: number;
       if (input.lastMsgId) {
         const id = parseBigId(input.lastMsgId);
         const anchor = id === null ? undefined : await repo.findMessageInChat(db, chat.chat_id, id);
         if (!anchor || anchor.seq <= floor || anchor.seq > last) throw new MessageNotFoundError();
         before = anchor.seq;
+      } else if (input.beforeSeq !== undefined) {
+        before = Math.min(input.beforeSeq, last + 1);
       } else {
-        // A page past the oldest message is empty (and its seq bound stays one a seq column holds).
-        before = Math.max(floor, last - (input.pageNum - 1) * input.pageSize + 1);
+        // A page number past the first message reads below seq 1: an empty page.
+        before = Math.max(0, stepDown(empty, last, (input.pageNum - 1) * input.pageSize));
       }
       const rows = (await repo.listMessagesBefore(db, chat.chat_id, before, floor, input.pageSize)).reverse();
-      // Seqs run 1…last_seq without gaps and rows are never deleted, so this is the count.
-      const total = Math.max(0, last - floor);
+      // Rows are never deleted, so this is the count.
+      const total = Math.max(0, last - floor - countInRanges(empty, floor + 1, last));
       const oldest = rows[0];
+      const hasMore = oldest !== undefined && belowRanges(empty, oldest.seq - 1) > floor;
+      const emptySeqs = clipRanges(empty, hasMore && oldest ? oldest.seq : floor + 1, before - 1);
       return {
         list: await present(rows, chat, viewerId),
         total,
@@ -378,10 +392,11 @@ export function createChatsService(deps: ChatsServiceDeps) {
         pageSize: input.pageSize,
         pages: Math.ceil(total / input.pageSize),
         chatId: String(chat.chat_id),
-        hasMore: oldest !== undefined && oldest.seq > floor + 1,
+        hasMore,
         lastSeq: last,
         readSeq: chat.read_seq,
         clearedSeq: chat.cleared_seq,
+        ...(emptySeqs.length > 0 ? { emptySeqs } : {}),
       };
     },
 
@@ -396,23 +411,35 @@ export function createChatsService(deps: ChatsServiceDeps) {
       return message as ServerMessage;
     },
 
-    /** Catch-up: messages after a seq, oldest first (never the ones the viewer cleared). */
+    /**
+     * Catch-up: messages after a seq, oldest first (never the ones the viewer cleared), and the
+     * empty seqs among them.
+     */
     async sync(viewerId: number, input: ChatRef & { afterSeq: number; limit: number }) {
       const chat = await resolveChat(viewerId, input);
+      const after = Math.max(input.afterSeq, chat.cleared_seq);
       const rows = await repo.listMessagesAfter(
         db,
         chat.chat_id,
-        Math.max(input.afterSeq, chat.cleared_seq),
+        after,
         input.limit + 1,
         chat.left_seq ?? undefined,
       );
       const hasMore = rows.length > input.limit;
       const page = hasMore ? rows.slice(0, input.limit) : rows;
+      const lastSeq = Math.max(seenLastSeq(chat), rows.at(-1)?.seq ?? 0);
+      const coveredTo = hasMore ? (page.at(-1)?.seq ?? after) : lastSeq;
+      // A page with a message at every seq it covers (the usual one) has no empty seq to look up.
+      const emptySeqs =
+        page.length === coveredTo - after
+          ? []
+          : await repo.emptySeqsWithin(db, chat.chat_id, after + 1, coveredTo);
       return {
         chatId: String(chat.chat_id),
         list: await present(page, chat, viewerId),
-        lastSeq: Math.max(seenLastSeq(chat), rows.at(-1)?.seq ?? 0),
+        lastSeq,
         hasMore,
+        ...(emptySeqs.length > 0 ? { emptySeqs } : {}),
       };
     },
 

@@ -253,6 +253,7 @@ export class CatchUp {
         after,
         lastSeq: answer.lastSeq,
         hasMore: answer.hasMore,
+        empty: answer.emptySeqs ?? [],
       });
       // A server that stops making progress must not keep us here.
       if (!answer.hasMore || (rt.meta.heldTo ?? after) <= after) return;

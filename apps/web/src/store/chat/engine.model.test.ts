@@ -5,7 +5,8 @@
  * from her friends and from her other device; pushes delivered, dropped or repeated; the
  * socket dropping and coming back; page reloads; requests lost on the way there or back;
  * answers held back (so echoes overtake them); reads, pins, mutes, removals and clears here
- * and on the other device; windows opened and closed; the page hidden and shown.
+ * and on the other device; windows opened and closed; the page hidden and shown; the server
+ * starting again past seqs it skipped (as after a restore: they hold nothing, ever).
  *
  * Then everything settles (held answers arrive, the socket comes back, catch-up runs) and the
  * property is checked: amy's client shows every chat exactly as the server has it for her —
@@ -65,6 +66,7 @@ type Command =
   | { k: 'mute'; chat: Chat; on: boolean }
   | { k: 'remove'; chat: Chat }
   | { k: 'clear'; chat: Chat }
+  | { k: 'skip'; by: number }
   | { k: 'tick' };
 
 const chat = fc.constantFrom<Chat>(0, 1);
@@ -99,6 +101,7 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ k: fc.constant('mute' as const), chat, on: fc.boolean() }) },
   { weight: 1, arbitrary: chat.map((c) => ({ k: 'remove' as const, chat: c })) },
   { weight: 1, arbitrary: chat.map((c) => ({ k: 'clear' as const, chat: c })) },
+  { weight: 1, arbitrary: fc.integer({ min: 1, max: 30 }).map((by) => ({ k: 'skip' as const, by })) },
   { weight: 3, arbitrary: fc.constant({ k: 'tick' as const }) },
 );
 
@@ -233,6 +236,9 @@ class Client {
       case 'clear':
         bg(engine.clear(chats[c.chat] as string));
         break;
+      case 'skip':
+        server.skipSeqs(c.by);
+        break;
       case 'tick':
         await tick();
         break;
@@ -268,6 +274,8 @@ class Client {
       await this.engine.idle();
       for (let page = 0; page < 100 && this.engine.getWindow(chatId).hasOlder; page += 1)
         await this.engine.loadOlder(chatId);
+      // Scrolled to the top: nothing is left to ask for.
+      expect(this.engine.getWindow(chatId).hasOlder).toBe(false);
     }
     await this.engine.idle();
   }

@@ -16,7 +16,8 @@
  *   dropped one), or a server lastSeq past heldTo (a session refresh, a notice), means a gap:
  *   the engine asks /chat/syncMessages for everything after heldTo, page by page. On every
  *   (re)connect and every return to the page it refreshes the sessions and does the same for
- *   every chat that moved. So nothing is lost, whatever the socket dropped.
+ *   every chat that moved. So nothing is lost, whatever the socket dropped. Seqs an answer
+ *   names empty (skipped by a server restored from a backup) count as held (heldRange.ts).
  * - Everything merges by identity (msgId; an own row by its clientMsgId), never by replacing,
  *   so a repeated push, a sync page overlapping a push, and the HTTP answer racing the socket
  *   echo all end as one row in seq order (messages.ts).

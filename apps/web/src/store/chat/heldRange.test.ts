@@ -70,6 +70,35 @@ describe('nextHeldRange', () => {
     );
   });
 
+  it('runs over seqs an answer names empty, at both ends', () => {
+    // Seqs 21…30 were skipped by a restored server: the page below them joins the range above.
+    const empty = [{ fromSeq: 21, toSeq: 30 }];
+    const seqs = set(...Array.from({ length: 20 }, (_, i) => i + 1), 31, 32);
+    expect(nextHeldRange(range(30, 32), 0, [1, 20], { kind: 'older', hasMore: false, empty }, seqs)).toEqual(
+      range(0, 32, false),
+    );
+    // A newest page that ends below them holds up to the newest seq.
+    expect(
+      nextHeldRange(
+        range(null, null),
+        0,
+        [20],
+        { kind: 'newest', lastSeq: 30, hasMore: true, empty },
+        set(20),
+      ),
+    ).toEqual(range(19, 30, true));
+    // Catch-up moves over them between two messages.
+    expect(
+      nextHeldRange(
+        range(0, 19),
+        0,
+        [20, 31],
+        { kind: 'sync', after: 19, lastSeq: 31, hasMore: false, empty },
+        seqs,
+      ).heldTo,
+    ).toBe(32);
+  });
+
   it('keeps a page that arrived after a live message apart from the range that message started', () => {
     // The newest page (seq 1) left before seq 3 was pushed; seq 2 is still missing.
     const next = nextHeldRange(

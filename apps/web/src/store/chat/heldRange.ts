@@ -14,7 +14,13 @@
  *   down to them or the next older page joins them.
  * Then the range grows over held seqs at both ends, and there is nothing older once it
  * reaches what the user cleared.
+ *
+ * Seqs an answer names empty (`emptySeqs`: skipped by a server restored from a backup; they
+ * hold no message, ever) count as held: the range runs over them, a page joins the range
+ * across them, and nothing is asked for them again. They are not kept: once the range spans
+ * them, it is what remembers them.
  */
+import type { SeqRange } from '@paichat/protocol';
 import { advanceHeld, retreatHeld } from './messages';
 
 export interface HeldRange {
@@ -23,12 +29,12 @@ export interface HeldRange {
   hasOlder: boolean;
 }
 
-/** How a batch of server messages relates to what the chat holds. */
+/** How a batch of server messages relates to what the chat holds (and the empty seqs its answer named). */
 export type Arrival =
   | { kind: 'live' }
-  | { kind: 'sync'; after: number; lastSeq: number; hasMore: boolean }
-  | { kind: 'newest'; lastSeq: number; hasMore: boolean }
-  | { kind: 'older'; hasMore: boolean };
+  | { kind: 'sync'; after: number; lastSeq: number; hasMore: boolean; empty?: readonly SeqRange[] }
+  | { kind: 'newest'; lastSeq: number; hasMore: boolean; empty?: readonly SeqRange[] }
+  | { kind: 'older'; hasMore: boolean; empty?: readonly SeqRange[] };
 
 export function nextHeldRange(
   range: HeldRange,
@@ -38,8 +44,12 @@ export function nextHeldRange(
   held: ReadonlySet<number>,
 ): HeldRange {
   let { heldFrom, heldTo, hasOlder } = range;
-  const first = arrived.length ? Math.min(...arrived) : undefined;
-  const last = arrived.length ? Math.max(...arrived) : undefined;
+  const empty = arrival.kind === 'live' ? [] : (arrival.empty ?? []);
+  // What the answer speaks for: the seqs that arrived and those it named empty.
+  const starts = [...arrived, ...empty.map((r) => r.fromSeq)];
+  const ends = [...arrived, ...empty.map((r) => r.toSeq)];
+  const first = starts.length ? Math.min(...starts) : undefined;
+  const last = ends.length ? Math.max(...ends) : undefined;
   switch (arrival.kind) {
     case 'live':
       if (heldTo === null && first !== undefined) {
@@ -76,8 +86,8 @@ export function nextHeldRange(
       break;
   }
   if (heldTo !== null && heldFrom !== null) {
-    heldTo = advanceHeld(heldTo, held);
-    heldFrom = retreatHeld(heldFrom, held);
+    heldTo = advanceHeld(heldTo, held, empty);
+    heldFrom = retreatHeld(heldFrom, held, empty);
     if (heldFrom <= clearedSeq) hasOlder = false;
   }
   return { heldFrom, heldTo, hasOlder };

@@ -1,7 +1,7 @@
 /**
  * A chat's history as it is opened and scrolled: which chat a reference names, at least a page
  * of messages before it shows, and the older pages: from the device while it has more, then
- * above the held range (/chat/getMessages before the oldest held message).
+ * above the held range (/chat/getMessages before the held range's oldest seq).
  */
 import { CHAT_MESSAGES_PAGE_SIZE, getChatMessages } from '@paichat/protocol';
 import { withSeqs } from './chatState';
@@ -10,7 +10,6 @@ import { mayHaveOlder } from './merge';
 import { fromServer } from './messages';
 import type { Runtime } from './runtime';
 import { failureOf } from './transport';
-import type { LocalMessage } from './types';
 
 const PAGE_SIZE = CHAT_MESSAGES_PAGE_SIZE;
 
@@ -82,20 +81,13 @@ export class History {
     const { store, transport, sync } = this.ctx;
     // What the device holds comes first; the server is asked once all of it is shown.
     if (await store.loadedOlder(rt)) return;
-    const rows = rt.rows ?? [];
-    // The page goes below the held range: a row under it (a late push of an older message)
-    // is not where the history continues from.
-    const floor = rt.meta.heldFrom ?? 0;
-    let anchor: LocalMessage | undefined;
-    for (const row of rows)
-      if (
-        row.msgId !== undefined &&
-        row.seq !== undefined &&
-        row.seq > floor &&
-        (!anchor || row.seq < (anchor.seq ?? 0))
-      )
-        anchor = row;
-    if (anchor && !rt.meta.hasOlder) return;
+    // The page goes below the held range, by seq: a row under it (a late push of an older
+    // message) is not where the history continues from, and a held message the server no
+    // longer has (one it lost in a restore) can still be paged from.
+    const { heldFrom } = rt.meta;
+    const below =
+      heldFrom !== null && (rt.rows ?? []).some((row) => row.seq !== undefined && row.seq > heldFrom);
+    if (below && !rt.meta.hasOlder) return;
     let answer;
     try {
       answer = await transport.call(getChatMessages, {
@@ -103,10 +95,10 @@ export class History {
         chatType: rt.meta.chatType,
         pageNum: 1,
         pageSize: PAGE_SIZE,
-        ...(anchor?.msgId ? { lastMsgId: anchor.msgId } : {}),
+        ...(below ? { beforeSeq: heldFrom + 1 } : {}),
       });
     } catch (error) {
-      // The anchor was cleared meanwhile: nothing older is visible.
+      // The chat is no longer this user's: nothing older is visible.
       if (failureOf(error).kind === 'business') {
         store.update(rt, { hasOlder: false });
         return;
@@ -116,12 +108,13 @@ export class History {
     if (store.stopped) return;
     rt.meta = withSeqs(rt.meta, answer);
     if (answer.clearedSeq > rt.meta.clearedSeq) sync.applyClear(rt, answer.clearedSeq);
+    const empty = answer.emptySeqs ?? [];
     sync.take(
       rt,
       answer.list.map(fromServer),
-      anchor
-        ? { kind: 'older', hasMore: answer.hasMore }
-        : { kind: 'newest', lastSeq: answer.lastSeq, hasMore: answer.hasMore },
+      below
+        ? { kind: 'older', hasMore: answer.hasMore, empty }
+        : { kind: 'newest', lastSeq: answer.lastSeq, hasMore: answer.hasMore, empty },
     );
   }
 }

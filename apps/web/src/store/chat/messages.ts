@@ -11,7 +11,15 @@
  * (the spec's old rule "skip the HTTP refresh when the list holds socket data" guarded a
  * merge that replaced the list; this one never replaces, it unions by identity).
  */
-import { MsgType, SendStatus, SYSTEM_USER_ID, type ChatType, type ServerMessage } from '@paichat/protocol';
+import {
+  MsgType,
+  rangeHolding,
+  SendStatus,
+  SYSTEM_USER_ID,
+  type ChatType,
+  type SeqRange,
+  type ServerMessage,
+} from '@paichat/protocol';
 import type { LocalMessage } from './types';
 
 /** Call-start records: stored (they take a seq) but never shown (spec 4, incoming push). */
@@ -194,20 +202,41 @@ export function highestSeq(rows: readonly LocalMessage[]): number {
   return max;
 }
 
-/** The held range grows while the next seq is present. */
-export function advanceHeld(heldTo: number, seqs: ReadonlySet<number>): number {
+/** The held range grows while the next seq is present, or named empty (a range at a time). */
+export function advanceHeld(
+  heldTo: number,
+  seqs: ReadonlySet<number>,
+  empty: readonly SeqRange[] = [],
+): number {
   let hi = heldTo;
-  while (seqs.has(hi + 1)) hi += 1;
-  return hi;
+  for (;;) {
+    if (seqs.has(hi + 1)) hi += 1;
+    else {
+      const range = rangeHolding(empty, hi + 1);
+      if (!range) return hi;
+      hi = range.toSeq;
+    }
+  }
 }
 
 /**
  * The held range grows downwards too: a message just below it (a late push of an older
- * message, say) joins it, and so does the run of held messages below that.
+ * message, say) joins it, and so does the run of held (or empty) seqs below that.
  */
-export function retreatHeld(heldFrom: number, seqs: ReadonlySet<number>): number {
+export function retreatHeld(
+  heldFrom: number,
+  seqs: ReadonlySet<number>,
+  empty: readonly SeqRange[] = [],
+): number {
   let lo = heldFrom;
-  while (lo > 0 && seqs.has(lo)) lo -= 1;
+  while (lo > 0) {
+    if (seqs.has(lo)) lo -= 1;
+    else {
+      const range = rangeHolding(empty, lo);
+      if (!range) break;
+      lo = range.fromSeq - 1;
+    }
+  }
   return lo;
 }
 

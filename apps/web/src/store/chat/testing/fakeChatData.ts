@@ -4,12 +4,17 @@
  * the app.
  */
 import {
+  belowRanges,
   ChatType,
+  clipRanges,
+  countInRanges,
   MsgType,
+  stepDown,
   SYSTEM_USER_ID,
   type ChatSession,
   type ChatState,
   type MsgPush,
+  type SeqRange,
   type ServerMessage,
 } from '@paichat/protocol';
 
@@ -38,6 +43,8 @@ export interface Chat {
   /** SINGLE: the two friends; GROUP: the current members. */
   members: string[];
   messages: StoredMessage[];
+  /** Seqs skipped after a restore (FakeChatServer.skipSeqs): no message, ever. Ascending. */
+  emptySeqs: SeqRange[];
   createTime: number;
   group?: Group;
 }
@@ -122,18 +129,23 @@ export class FakeChatViews {
     const pageSize = body.pageSize as number;
     const pageNum = body.pageNum as number;
     const last = this.lastSeq(chat);
+    const floor = m.clearedSeq;
+    const empty = clipRanges(chat.emptySeqs, floor + 1, last);
     let before: number;
     if (typeof body.lastMsgId === 'string' && body.lastMsgId) {
       const anchor = chat.messages.find((x) => x.msgId === body.lastMsgId);
-      if (!anchor || anchor.seq <= m.clearedSeq)
-        throw new Refusal(404, 'message not found', 'messageNotFound');
+      if (!anchor || anchor.seq <= floor) throw new Refusal(404, 'message not found', 'messageNotFound');
       before = anchor.seq;
+    } else if (typeof body.beforeSeq === 'number') {
+      before = Math.min(body.beforeSeq, last + 1);
     } else {
-      before = last - (pageNum - 1) * pageSize + 1;
+      before = stepDown(empty, last, (pageNum - 1) * pageSize);
     }
-    const rows = chat.messages.filter((x) => x.seq < before && x.seq > m.clearedSeq).slice(-pageSize);
-    const total = Math.max(0, last - m.clearedSeq);
+    const rows = chat.messages.filter((x) => x.seq < before && x.seq > floor).slice(-pageSize);
+    const total = Math.max(0, last - floor - countInRanges(empty, floor + 1, last));
     const oldest = rows[0];
+    const hasMore = oldest !== undefined && belowRanges(empty, oldest.seq - 1) > floor;
+    const emptySeqs = clipRanges(empty, hasMore && oldest ? oldest.seq : floor + 1, before - 1);
     return {
       list: rows.map((x) => this.present(chat, x, userId)),
       total,
@@ -141,10 +153,11 @@ export class FakeChatViews {
       pageSize,
       pages: Math.ceil(total / pageSize),
       chatId: chat.chatId,
-      hasMore: oldest !== undefined && oldest.seq > m.clearedSeq + 1,
+      hasMore,
       lastSeq: last,
       readSeq: m.readSeq,
-      clearedSeq: m.clearedSeq,
+      clearedSeq: floor,
+      ...(emptySeqs.length > 0 ? { emptySeqs } : {}),
     };
   }
 
@@ -155,11 +168,14 @@ export class FakeChatViews {
     const rows = chat.messages.filter((x) => x.seq > after).slice(0, limit + 1);
     const hasMore = rows.length > limit;
     const page = hasMore ? rows.slice(0, limit) : rows;
+    const lastSeq = this.lastSeq(chat);
+    const emptySeqs = clipRanges(chat.emptySeqs, after + 1, hasMore ? (page.at(-1)?.seq ?? after) : lastSeq);
     return {
       chatId: chat.chatId,
       list: page.map((x) => this.present(chat, x, userId)),
-      lastSeq: this.lastSeq(chat),
+      lastSeq,
       hasMore,
+      ...(emptySeqs.length > 0 ? { emptySeqs } : {}),
     };
   }
 
@@ -175,7 +191,7 @@ export class FakeChatViews {
   }
 
   lastSeq(chat: Chat): number {
-    return chat.messages.length;
+    return Math.max(chat.messages.at(-1)?.seq ?? 0, chat.emptySeqs.at(-1)?.toSeq ?? 0);
   }
 
   state(chat: Chat, userId: string): ChatState {

@@ -53,6 +53,9 @@ function backend(): ChatBackend {
       if (!device) throw new Error(`unknown user ${user.userId}`);
       return take(device, match);
     },
+    async restart(lost) {
+      server.skipSeqs(lost);
+    },
   };
 }
 

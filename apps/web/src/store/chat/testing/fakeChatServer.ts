@@ -1,10 +1,11 @@
 /**
  * An in-memory server with the chat endpoints' semantics (protocol chats.ts), for tests of the
- * engine and of screens built on it: per-chat seqs without gaps, sends idempotent by
- * (sender, clientMsgId), read / cleared / hidden positions per member, pushes to every device
- * of every member, notices of a member's own changes to all their devices. Group chats
- * (protocol groups.ts) are made, left and dismissed by the test, and sent to through
- * `/group/sendMsg`; what a former member may still read is not modelled.
+ * engine and of screens built on it: per-chat seqs without gaps (but for the empty seqs a
+ * restore leaves, `skipSeqs`), sends idempotent by (sender, clientMsgId), read / cleared /
+ * hidden positions per member, pushes to every device of every member, notices of a member's
+ * own changes to all their devices. Group chats (protocol groups.ts) are made, left and
+ * dismissed by the test, and sent to through `/group/sendMsg`; what a former member may still
+ * read is not modelled.
  *
  * Each device has a transport (what the engine calls) and a push queue the test delivers,
  * drops or repeats. Requests and answers are checked against the protocol's schemas, so an
@@ -18,6 +19,7 @@ import {
   OutgoingMessage,
   refusedSend,
   SendStatus,
+  clipRanges,
   clearChatMessages,
   getChatMessages,
   getChatSession,
@@ -105,7 +107,14 @@ export class FakeChatServer {
       former: new Set(),
       nicks: new Map(),
     };
-    const chat: Chat = { chatId, members: [ownerId, ...others], messages: [], createTime: this.now(), group };
+    const chat: Chat = {
+      chatId,
+      members: [ownerId, ...others],
+      messages: [],
+      emptySeqs: [],
+      createTime: this.now(),
+      group,
+    };
     this.chats.set(chatId, chat);
     for (const userId of chat.members) this.join(chat, userId);
     const names = others.map((userId) => this.users.get(userId)?.nickName ?? userId).join(', ');
@@ -143,11 +152,31 @@ export class FakeChatServer {
     const chat = this.chats.get(chatId);
     if (!chat) throw new Error(`no chat ${chatId}`);
     chat.messages = chat.messages.filter((m) => m.seq <= seq);
+    chat.emptySeqs = clipRanges(chat.emptySeqs, 1, seq);
     for (const userId of chat.members) {
       const member = this.views.member(chatId, userId);
       member.readSeq = Math.min(member.readSeq, seq);
       member.clearedSeq = Math.min(member.clearedSeq, seq);
       member.hiddenSeq = Math.min(member.hiddenSeq, seq);
+    }
+  }
+
+  /**
+   * The server started again on a database `by` message ids behind its mark (the real guard,
+   * modules/chats/rollback.ts): every chat's seqs continue `by` further on, the skipped ones
+   * empty. Members' read positions and removals move along, and a clear that had reached the
+   * chat's newest seq; a former group member's view stays where it ended.
+   */
+  skipSeqs(by: number): void {
+    for (const chat of this.chats.values()) {
+      const last = this.views.lastSeq(chat);
+      for (const userId of chat.members) {
+        const member = this.views.member(chat.chatId, userId);
+        member.readSeq += by;
+        member.hiddenSeq += by;
+        if (member.clearedSeq >= last) member.clearedSeq += by;
+      }
+      chat.emptySeqs.push({ fromSeq: last + 1, toSeq: last + by });
     }
   }
 
@@ -329,7 +358,7 @@ export class FakeChatServer {
     const existing = this.views.findChat(a, b);
     if (existing) return existing;
     const chatId = String(this.nextChatId++);
-    const chat: Chat = { chatId, members: [a, b], messages: [], createTime: this.now() };
+    const chat: Chat = { chatId, members: [a, b], messages: [], emptySeqs: [], createTime: this.now() };
     this.chats.set(chatId, chat);
     for (const userId of chat.members) this.join(chat, userId);
     return chat;
@@ -354,7 +383,7 @@ export class FakeChatServer {
   ): StoredMessage {
     const message: StoredMessage = {
       msgId: String(this.nextMsgId++),
-      seq: chat.messages.length + 1,
+      seq: this.views.lastSeq(chat) + 1,
       senderId,
       clientMsgId,
       msgType,

@@ -643,11 +643,14 @@ describe.each(dialects)('one-to-one chat on %s', (dialect) => {
     expect(range).toMatchObject({ chatId: chat, lastSeq: 45, hasMore: true });
     expect(range.list.map((m) => m.seq)).toEqual([41, 42, 43]);
     expect((await sync(rob, chat, 43, 3)).hasMore).toBe(false);
-    // Past what a seq can be (a 32-bit column on PostgreSQL): nothing there, not an error.
-    expect(await sync(rob, chat, 3_000_000_000)).toMatchObject({ list: [], lastSeq: 45, hasMore: false });
+    // A page far past the oldest message is empty, not an error (its seq bound stays a 32-bit one).
     const far = await messages(quin, { chatId: chat, pageNum: 300_000_000, pageSize: 100 });
     expect([far.list, far.hasMore]).toEqual([[], false]);
-    const before = await messages(quin, { chatId: chat, beforeSeq: 3_000_000_000, pageSize: 3 });
+    // Below a seq past the newest: the newest page.
+    const before = await messages(quin, { chatId: chat, beforeSeq: 1_000_000, pageSize: 3 });
     expect(before.list.map((m) => m.seq)).toEqual([43, 44, 45]);
+    // Past what a seq column holds, the contract refuses the field (column-bounds.test.ts).
+    const huge = await api(quin).post('/chat/getChatMessages', { chatId: chat, beforeSeq: 3_000_000_000 });
+    expect([huge.status, huge.body.msg]).toEqual([400, expect.stringContaining('beforeSeq')]);
   });
 });

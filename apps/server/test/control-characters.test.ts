@@ -68,7 +68,7 @@ const SAMPLES: Record<string, Record<string, unknown>[]> = {
   '/friend/refuse': [{ applyId: ID }],
   '/friend/ignore': [{ applyId: ID }],
   '/friend/setRemark': [{ userId: ID, remark: 'Nia', tags: ['work'] }],
-  '/friend/block': [{ userId: ID }],
+  '/friend/block': [{ userId: ID, ref: 'r1' }],
   '/friend/unblock': [{ userId: ID }],
   '/friend/delete': [{ userId: ID }],
   '/chat/getChatSession': [{ chatId: ID, userId: ID }],

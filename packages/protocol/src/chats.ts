@@ -171,7 +171,7 @@ export const getChatMessages = endpoint({
      * echoed). For a client whose oldest message the server no longer has (one it lost in a
      * restore, see the top).
      */
-    beforeSeq: z.number().int().min(1).optional(),
+    beforeSeq: Seq.min(1).optional(),
   }),
   /** `list` is oldest first. `total` counts the messages visible to the viewer. */
   response: paged(ServerMessage).extend({

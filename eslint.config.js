@@ -67,7 +67,7 @@ function layerRule(name, allowed) {
 }
 
 export default tseslint.config(
-  { ignores: ['**/node_modules', '**/dist', '**/data'] },
+  { ignores: ['**/node_modules', '**/dist', '**/data', '.tsbuild'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -8,6 +8,7 @@
  */
 import { CloseCode } from '@paichat/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
+import { STEP_MS, budget } from './support/budget';
 import { ChatClient } from './support/chat-client';
 import { Cluster, hasNginx } from './support/cluster';
 import { hasRedisServer } from './support/redis';
@@ -21,6 +22,21 @@ if (!runnable && process.env.CI)
     'CI needs /usr/sbin/nginx, redis-server and PostgreSQL for the fault tests (scripts/test-all.sh)',
   );
 const USERS = 20;
+/** Every send of the traffic is acknowledged by then (its deadline), or the test fails. */
+const TRAFFIC_MS = 60_000;
+/** How long the traffic may take to reach the moment of its fault. */
+const BEFORE_FAULT_MS = 30_000;
+/** How long every socket may take to connect and catch up, before the traffic and after it. */
+const CONVERGE_MS = 30_000;
+/** How long nginx may take to give a node that joined its share, and its socket the last send. */
+const LATE_SENDS_MS = 15_000;
+
+/**
+ * A test's timeout: its deployment's start, twenty users signed up and connected, the traffic
+ * (the fault happens within it) and the fault's own steps, then the convergence.
+ */
+const faultBudget = (nodes: number, ...faultSteps: number[]) =>
+  budget(Cluster.startBudget(nodes), STEP_MS.requests, CONVERGE_MS, TRAFFIC_MS, ...faultSteps, CONVERGE_MS);
 
 describe.runIf(runnable)('a deployment behind nginx', () => {
   let cluster: Cluster | null = null;
@@ -48,7 +64,11 @@ describe.runIf(runnable)('a deployment behind nginx', () => {
       made.push(new ChatClient(deployment.url, b.userId, b.token, data.chatId));
     }
     for (const client of made) client.connect();
-    await deployment.waitFor(async () => made.every((c) => c.readies > 0), 'every socket to be ready');
+    await deployment.waitFor(
+      async () => made.every((c) => c.readies > 0),
+      'every socket to be ready',
+      CONVERGE_MS,
+    );
     return made;
   }
 
@@ -63,7 +83,7 @@ describe.runIf(runnable)('a deployment behind nginx', () => {
     faultAfter: number,
     fault: () => Promise<void>,
   ): Promise<void> {
-    const deadline = Date.now() + 60_000;
+    const deadline = Date.now() + TRAFFIC_MS;
     const sending = all.map(async (client, i) => {
       const partner = all[i % 2 === 0 ? i + 1 : i - 1]!;
       for (let n = 0; n < perUser; n += 1) {
@@ -77,7 +97,7 @@ describe.runIf(runnable)('a deployment behind nginx', () => {
       }
     });
     const acked = () => all.reduce((sum, c) => sum + c.acked.length, 0);
-    await cluster!.waitFor(async () => acked() >= faultAfter, 'traffic before the fault', 30_000);
+    await cluster!.waitFor(async () => acked() >= faultAfter, 'traffic before the fault', BEFORE_FAULT_MS);
     await fault();
     await Promise.all(sending);
   }
@@ -91,7 +111,7 @@ describe.runIf(runnable)('a deployment behind nginx', () => {
     await cluster!.waitFor(
       async () => all.every((c, i) => complete(c, all[i % 2 === 0 ? i + 1 : i - 1]!)),
       'every client to show every acknowledged message',
-      30_000,
+      CONVERGE_MS,
     );
     for (let i = 0; i < all.length; i += 2) {
       const [a, b] = [all[i]!, all[i + 1]!];
@@ -112,73 +132,93 @@ describe.runIf(runnable)('a deployment behind nginx', () => {
     }
   }
 
-  it('loses nothing when a node is killed with SIGKILL mid-traffic: its clients reconnect to the other', async () => {
-    cluster = await Cluster.start(2);
-    clients = await twentyUsers(cluster);
-    const readiesBefore = clients.map((c) => c.readies);
-    await traffic(clients, 30, 60, 150, () => cluster!.kill(0));
-    await expectNothingLost(clients);
-    // Some sockets were on the dead node; they came back (on the survivor).
-    expect(clients.some((c, i) => c.readies > readiesBefore[i]!)).toBe(true);
-    expect(cluster.answered(1, '/auth/socketTicket')).toBeGreaterThan(0);
-  });
-
-  it('drains a node on SIGTERM: its sockets are closed with 1001 and reconnect to the other', async () => {
-    cluster = await Cluster.start(2);
-    clients = await twentyUsers(cluster);
-    let exit: { code: number | null } = { code: null };
-    await traffic(clients, 30, 60, 150, async () => {
-      exit = await cluster!.terminate(0);
-    });
-    await expectNothingLost(clients);
-    expect(exit.code).toBe(0);
-    expect(clients.some((c) => c.closeCodes.includes(CloseCode.GOING_AWAY))).toBe(true);
-    // Every log line names its node.
-    const lines = cluster.nodes[0]!.run!.stdout().trim().split('\n');
-    expect(lines.at(-1)).toContain('"msg":"stopped"');
-    expect(lines.every((line) => line.includes('"node":"node-0"'))).toBe(true);
-  });
-
-  it('loses nothing when Redis restarts mid-traffic: every socket is reset and catches up', async () => {
-    cluster = await Cluster.start(2);
-    clients = await twentyUsers(cluster);
-    const readiesBefore = clients.map((c) => c.readies);
-    await traffic(clients, 30, 60, 150, async () => {
-      await cluster!.redis.kill();
-      await cluster!.redis.start();
-    });
-    await expectNothingLost(clients);
-    expect(clients.every((c, i) => c.readies > readiesBefore[i]!)).toBe(true);
-  });
-
-  it('takes in a node started while traffic flows, without restarting the others', async () => {
-    cluster = await Cluster.start(3, 2);
-    clients = await twentyUsers(cluster);
-    const [first, partner] = [clients[0]!, clients[1]!];
-    const sockets: TestSocket[] = [];
-    try {
-      await traffic(clients, 30, 60, 100, async () => {
-        await cluster!.startNode(2);
-        // A socket straight to the new node, for what the others store.
-        const direct = await TestSocket.forSession(
-          `http://127.0.0.1:${cluster!.nodes[2]!.port}`,
-          first.token,
-        );
-        sockets.push(direct);
-        await direct.ready();
-      });
-      // nginx gives the new node its share once it answers: sends go on until one lands there.
-      let late = 0;
-      await cluster.waitFor(async () => {
-        late += 1;
-        await partner.send(first.userId, `late ${late}`, `local_late_${late}`, Date.now() + 10_000);
-        return cluster!.answered(2, '/chat/sendMsg') > 0;
-      }, 'a send answered by the new node');
-      const last = partner.acked.at(-1)!;
-      await sockets[0]!.next((m) => m.includes(`"clientMsgId":"${last}"`), 10_000);
+  it(
+    'loses nothing when a node is killed with SIGKILL mid-traffic: its clients reconnect to the other',
+    async () => {
+      cluster = await Cluster.start(2);
+      clients = await twentyUsers(cluster);
+      const readiesBefore = clients.map((c) => c.readies);
+      await traffic(clients, 30, 60, 150, () => cluster!.kill(0));
       await expectNothingLost(clients);
-    } finally {
-      for (const socket of sockets) socket.close();
-    }
-  });
+      // Some sockets were on the dead node; they came back (on the survivor).
+      expect(clients.some((c, i) => c.readies > readiesBefore[i]!)).toBe(true);
+      expect(cluster.answered(1, '/auth/socketTicket')).toBeGreaterThan(0);
+    },
+    faultBudget(2),
+  );
+
+  it(
+    'drains a node on SIGTERM: its sockets are closed with 1001 and reconnect to the other',
+    async () => {
+      cluster = await Cluster.start(2);
+      clients = await twentyUsers(cluster);
+      let exit: { code: number | null } = { code: null };
+      await traffic(clients, 30, 60, 150, async () => {
+        exit = await cluster!.terminate(0);
+      });
+      await expectNothingLost(clients);
+      expect(exit.code).toBe(0);
+      expect(clients.some((c) => c.closeCodes.includes(CloseCode.GOING_AWAY))).toBe(true);
+      // Every log line names its node.
+      const lines = cluster.nodes[0]!.run!.stdout().trim().split('\n');
+      expect(lines.at(-1)).toContain('"msg":"stopped"');
+      expect(lines.every((line) => line.includes('"node":"node-0"'))).toBe(true);
+    },
+    faultBudget(2, STEP_MS.process),
+  );
+
+  it(
+    'loses nothing when Redis restarts mid-traffic: every socket is reset and catches up',
+    async () => {
+      cluster = await Cluster.start(2);
+      clients = await twentyUsers(cluster);
+      const readiesBefore = clients.map((c) => c.readies);
+      await traffic(clients, 30, 60, 150, async () => {
+        await cluster!.redis.kill();
+        await cluster!.redis.start();
+      });
+      await expectNothingLost(clients);
+      expect(clients.every((c, i) => c.readies > readiesBefore[i]!)).toBe(true);
+    },
+    faultBudget(2, STEP_MS.redis),
+  );
+
+  it(
+    'takes in a node started while traffic flows, without restarting the others',
+    async () => {
+      cluster = await Cluster.start(3, 2);
+      clients = await twentyUsers(cluster);
+      const [first, partner] = [clients[0]!, clients[1]!];
+      const sockets: TestSocket[] = [];
+      try {
+        await traffic(clients, 30, 60, 100, async () => {
+          await cluster!.startNode(2);
+          // A socket straight to the new node, for what the others store.
+          const direct = await TestSocket.forSession(
+            `http://127.0.0.1:${cluster!.nodes[2]!.port}`,
+            first.token,
+          );
+          sockets.push(direct);
+          await direct.ready();
+        });
+        // nginx gives the new node its share once it answers: sends go on until one lands there.
+        let late = 0;
+        await cluster.waitFor(
+          async () => {
+            late += 1;
+            await partner.send(first.userId, `late ${late}`, `local_late_${late}`, Date.now() + 10_000);
+            return cluster!.answered(2, '/chat/sendMsg') > 0;
+          },
+          'a send answered by the new node',
+          LATE_SENDS_MS,
+        );
+        const last = partner.acked.at(-1)!;
+        await sockets[0]!.next((m) => m.includes(`"clientMsgId":"${last}"`), LATE_SENDS_MS);
+        await expectNothingLost(clients);
+      } finally {
+        for (const socket of sockets) socket.close();
+      }
+    },
+    faultBudget(2, STEP_MS.process, STEP_MS.requests, LATE_SENDS_MS, LATE_SENDS_MS),
+  );
 });

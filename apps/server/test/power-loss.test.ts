@@ -16,6 +16,7 @@ import { afterEach, expect, it } from 'vitest';
 import { openDatabase } from '../src/db';
 import { as } from './support/api';
 import { befriend } from './support/chats';
+import { STEP_MS, budget } from './support/budget';
 import { runMain, waitForUrl, type Run } from './support/process';
 import { seed, type SeededUser } from './support/seed';
 
@@ -104,64 +105,73 @@ it('syncs the write-ahead log at every commit (synchronous = FULL)', async () =>
   }
 });
 
-it('keeps every acknowledged message when the process is killed, and carries on without a hole', async () => {
-  const dir = tempDir('kill');
-  const first = await boot(dir);
-  const [alice, bob] = [await seed(first.url).user('alice'), await seed(first.url).user('bob')];
-  await befriend(first.url, alice, bob);
-  const acknowledged = await sendMany(first.url, alice, bob, 60, 'before');
-  await kill(first.run);
+it(
+  'keeps every acknowledged message when the process is killed, and carries on without a hole',
+  async () => {
+    const dir = tempDir('kill');
+    const first = await boot(dir);
+    const [alice, bob] = [await seed(first.url).user('alice'), await seed(first.url).user('bob')];
+    await befriend(first.url, alice, bob);
+    const acknowledged = await sendMany(first.url, alice, bob, 60, 'before');
+    await kill(first.run);
 
-  const second = await boot(dir);
-  const { list } = await syncWith(second.url, bob, alice);
-  const stored = new Map(list.map((m) => [m.msgId, m.seq]));
-  for (const ack of acknowledged) expect(stored.get(ack.msgId)).toBe(ack.seq);
-  // Nothing was lost, so nothing is skipped: the next message takes the next seq.
-  const next = await send(second.url, alice, bob, 'after');
-  expect(next.seq).toBe(Math.max(...list.map((m) => m.seq)) + 1);
-  expect(Number(next.msgId)).toBeGreaterThan(Math.max(...acknowledged.map((a) => Number(a.msgId))));
-  expect(second.run.stdout()).not.toContain('behind the message-id mark');
-}, 60_000);
+    const second = await boot(dir);
+    const { list } = await syncWith(second.url, bob, alice);
+    const stored = new Map(list.map((m) => [m.msgId, m.seq]));
+    for (const ack of acknowledged) expect(stored.get(ack.msgId)).toBe(ack.seq);
+    // Nothing was lost, so nothing is skipped: the next message takes the next seq.
+    const next = await send(second.url, alice, bob, 'after');
+    expect(next.seq).toBe(Math.max(...list.map((m) => m.seq)) + 1);
+    expect(Number(next.msgId)).toBeGreaterThan(Math.max(...acknowledged.map((a) => Number(a.msgId))));
+    expect(second.run.stdout()).not.toContain('behind the message-id mark');
+    // Two starts, each followed by its requests.
+  },
+  budget(STEP_MS.process, STEP_MS.requests, STEP_MS.process, STEP_MS.requests),
+);
 
-it('never hands out a msgId or a seq again when the database goes back to an earlier state', async () => {
-  const dir = tempDir('rollback');
-  const snapshot = tempDir('snapshot');
-  const first = await boot(dir);
-  const [alice, bob] = [await seed(first.url).user('alice'), await seed(first.url).user('bob')];
-  await befriend(first.url, alice, bob);
-  await sendMany(first.url, alice, bob, 10, 'kept');
-  // The files as they are now: what the database will go back to.
-  copyDatabase(dir, snapshot);
+it(
+  'never hands out a msgId or a seq again when the database goes back to an earlier state',
+  async () => {
+    const dir = tempDir('rollback');
+    const snapshot = tempDir('snapshot');
+    const first = await boot(dir);
+    const [alice, bob] = [await seed(first.url).user('alice'), await seed(first.url).user('bob')];
+    await befriend(first.url, alice, bob);
+    await sendMany(first.url, alice, bob, 10, 'kept');
+    // The files as they are now: what the database will go back to.
+    copyDatabase(dir, snapshot);
 
-  // After that moment: a new friendship (its notice) and more messages, all seen by devices.
-  const carol = await seed(first.url).user('carol');
-  await befriend(first.url, alice, carol);
-  await sendMany(first.url, alice, bob, 10, 'lost');
-  const held = await syncWith(first.url, bob, alice);
-  const heldByCarol = await syncWith(first.url, carol, alice);
-  const handedOut = new Set([...held.list, ...heldByCarol.list].map((m) => m.msgId));
-  const heldSeq = held.lastSeq;
-  await kill(first.run);
+    // After that moment: a new friendship (its notice) and more messages, all seen by devices.
+    const carol = await seed(first.url).user('carol');
+    await befriend(first.url, alice, carol);
+    await sendMany(first.url, alice, bob, 10, 'lost');
+    const held = await syncWith(first.url, bob, alice);
+    const heldByCarol = await syncWith(first.url, carol, alice);
+    const handedOut = new Set([...held.list, ...heldByCarol.list].map((m) => m.msgId));
+    const heldSeq = held.lastSeq;
+    await kill(first.run);
 
-  copyDatabase(snapshot, dir);
-  const second = await boot(dir);
-  const dave = await seed(second.url).user('dave');
-  await befriend(second.url, alice, dave);
-  const fresh = await sendMany(second.url, alice, bob, 10, 'new');
-  const daveSees = await syncWith(second.url, dave, alice);
+    copyDatabase(snapshot, dir);
+    const second = await boot(dir);
+    const dave = await seed(second.url).user('dave');
+    await befriend(second.url, alice, dave);
+    const fresh = await sendMany(second.url, alice, bob, 10, 'new');
+    const daveSees = await syncWith(second.url, dave, alice);
 
-  for (const msgId of [...fresh.map((m) => m.msgId), ...daveSees.list.map((m) => m.msgId)])
-    expect(handedOut).not.toContain(msgId);
-  // Bob's device holds the chat up to heldSeq: every new message comes after it, and catching
-  // up from there brings exactly the new ones.
-  for (const message of fresh) expect(message.seq).toBeGreaterThan(heldSeq);
-  const caughtUp = await syncWith(second.url, bob, alice, heldSeq);
-  expect(caughtUp.list.map((m) => m.msgId).sort()).toEqual(fresh.map((m) => m.msgId).sort());
-  // Bob had read nothing of it: his unread count is what was sent since the old state.
-  const { body } = await as(second.url, bob).post<{ unreadCount: number }>('/chat/getChatSession', {
-    userId: alice.userId,
-  });
-  expect(body.data.unreadCount).toBe(20);
-  // And the operator is told.
-  expect(second.run.stdout()).toContain('behind the message-id mark');
-}, 60_000);
+    for (const msgId of [...fresh.map((m) => m.msgId), ...daveSees.list.map((m) => m.msgId)])
+      expect(handedOut).not.toContain(msgId);
+    // Bob's device holds the chat up to heldSeq: every new message comes after it, and catching
+    // up from there brings exactly the new ones.
+    for (const message of fresh) expect(message.seq).toBeGreaterThan(heldSeq);
+    const caughtUp = await syncWith(second.url, bob, alice, heldSeq);
+    expect(caughtUp.list.map((m) => m.msgId).sort()).toEqual(fresh.map((m) => m.msgId).sort());
+    // Bob had read nothing of it: his unread count is what was sent since the old state.
+    const { body } = await as(second.url, bob).post<{ unreadCount: number }>('/chat/getChatSession', {
+      userId: alice.userId,
+    });
+    expect(body.data.unreadCount).toBe(20);
+    // And the operator is told.
+    expect(second.run.stdout()).toContain('behind the message-id mark');
+  },
+  budget(STEP_MS.process, STEP_MS.requests, STEP_MS.process, STEP_MS.requests),
+);

@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BusEvent } from '../src/realtime/bus';
 import { RedisBus, decode, encode } from '../src/realtime/redis-bus';
+import { STEP_MS, budget } from './support/budget';
 import { OwnRedis, hasRedisServer, redisAvailable, redisEnv } from './support/redis';
 import { until } from './support/until';
 
@@ -99,36 +100,40 @@ describe.runIf(await redisAvailable())('the Redis bus', () => {
 });
 
 describe.runIf(hasRedisServer)('the Redis bus when Redis restarts', () => {
-  it('subscribes again and tells the gateway to reset its sockets; a node without Redis keeps going', async () => {
-    const redis = await OwnRedis.start();
-    try {
-      const [a, b] = await twoNodes(redis.url);
-      let resets = 0;
-      b.bus.onMissed(() => (resets += 1));
-      await b.bus.watch('1');
-      await a.bus.publish({ type: 'push', userIds: ['1'], payload: '"before"' });
-      await until(() => b.seen.length === 1, 'the first push');
-      const resetsBefore = resets;
+  it(
+    'subscribes again and tells the gateway to reset its sockets; a node without Redis keeps going',
+    async () => {
+      const redis = await OwnRedis.start();
+      try {
+        const [a, b] = await twoNodes(redis.url);
+        let resets = 0;
+        b.bus.onMissed(() => (resets += 1));
+        await b.bus.watch('1');
+        await a.bus.publish({ type: 'push', userIds: ['1'], payload: '"before"' });
+        await until(() => b.seen.length === 1, 'the first push');
+        const resetsBefore = resets;
 
-      await redis.kill();
-      await until(() => b.bus.health() === 'down', 'the bus to notice');
-      // Publishing and watching do not wait for Redis while it is away.
-      await a.bus.publish({ type: 'push', userIds: ['1'], payload: '"during"' });
-      await b.bus.watch('2');
+        await redis.kill();
+        await until(() => b.bus.health() === 'down', 'the bus to notice');
+        // Publishing and watching do not wait for Redis while it is away.
+        await a.bus.publish({ type: 'push', userIds: ['1'], payload: '"during"' });
+        await b.bus.watch('2');
 
-      await redis.start();
-      await until(() => resets > resetsBefore, 'the reset after recovery');
-      await ready(a.bus);
-      await a.bus.publish({ type: 'push', userIds: ['1'], payload: '"after-1"' });
-      await a.bus.publish({ type: 'push', userIds: ['2'], payload: '"after-2"' });
-      await until(
-        () => b.seen.some((e) => e.type === 'push' && e.payload === '"after-2"'),
-        'pushes after recovery',
-      );
-      expect(b.seen.some((e) => e.type === 'push' && e.payload === '"after-1"')).toBe(true);
-    } finally {
-      await Promise.all(buses.splice(0).map((bus) => bus.close()));
-      await redis.kill();
-    }
-  });
+        await redis.start();
+        await until(() => resets > resetsBefore, 'the reset after recovery');
+        await ready(a.bus);
+        await a.bus.publish({ type: 'push', userIds: ['1'], payload: '"after-1"' });
+        await a.bus.publish({ type: 'push', userIds: ['2'], payload: '"after-2"' });
+        await until(
+          () => b.seen.some((e) => e.type === 'push' && e.payload === '"after-2"'),
+          'pushes after recovery',
+        );
+        expect(b.seen.some((e) => e.type === 'push' && e.payload === '"after-1"')).toBe(true);
+      } finally {
+        await Promise.all(buses.splice(0).map((bus) => bus.close()));
+        await redis.kill();
+      }
+    },
+    budget(STEP_MS.redis, STEP_MS.redis, STEP_MS.requests),
+  );
 });

@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { as } from './support/api';
 import { befriend, msgPushes, nextMsg, sendText, sessionWith, upload } from './support/chats';
 import { png } from './support/media';
+import { STEP_MS, budget } from './support/budget';
 import { OwnRedis, hasRedisServer, redisAvailable, redisEnv } from './support/redis';
 import { seed, type SeededUser } from './support/seed';
 import { availableDialects, startTestServer, type TestServer } from './support/server';
@@ -175,44 +176,48 @@ describe.runIf(dialects.length > 0)('request budgets on two nodes', () => {
 const restartDialects = hasRedisServer ? (await availableDialects()).slice(-1) : [];
 
 describe.each(restartDialects)('two nodes on %s when Redis restarts', (dialect) => {
-  it('sends still succeed; once Redis is back sockets are reset with 1012 and catch up by seq', async () => {
-    const redis = await OwnRedis.start();
-    const env = { REDIS_URL: redis.url, REDIS_PREFIX: 'r:' };
-    const a = await startTestServer(dialect, { env });
-    const b = await startTestServer(dialect, { env, nodeOf: a });
-    const sockets: TestSocket[] = [];
-    try {
-      const [alice, bob] = await Promise.all([seed(a.url).user('alice'), seed(a.url).user('bob')]);
-      await befriend(a.url, alice, bob);
-      const alicesOnB = await TestSocket.forSession(b.url, alice.token);
-      sockets.push(alicesOnB);
-      await alicesOnB.ready();
-      const first = await sendText(a.url, bob, alice, 'before');
-      await nextMsg(alicesOnB, (m) => m.msgId === first.msgId);
+  it(
+    'sends still succeed; once Redis is back sockets are reset with 1012 and catch up by seq',
+    async () => {
+      const redis = await OwnRedis.start();
+      const env = { REDIS_URL: redis.url, REDIS_PREFIX: 'r:' };
+      const a = await startTestServer(dialect, { env });
+      const b = await startTestServer(dialect, { env, nodeOf: a });
+      const sockets: TestSocket[] = [];
+      try {
+        const [alice, bob] = await Promise.all([seed(a.url).user('alice'), seed(a.url).user('bob')]);
+        await befriend(a.url, alice, bob);
+        const alicesOnB = await TestSocket.forSession(b.url, alice.token);
+        sockets.push(alicesOnB);
+        await alicesOnB.ready();
+        const first = await sendText(a.url, bob, alice, 'before');
+        await nextMsg(alicesOnB, (m) => m.msgId === first.msgId);
 
-      await redis.kill();
-      const during = await sendText(a.url, bob, alice, 'while Redis is down');
-      expect(during.status).toBe('0');
-      await redis.start();
-      expect((await alicesOnB.closed).code).toBe(CloseCode.RESYNC);
+        await redis.kill();
+        const during = await sendText(a.url, bob, alice, 'while Redis is down');
+        expect(during.status).toBe('0');
+        await redis.start();
+        expect((await alicesOnB.closed).code).toBe(CloseCode.RESYNC);
 
-      // The client reconnects (here to the other node) and catches up from the seq it held.
-      const again = await TestSocket.forSession(a.url, alice.token);
-      sockets.push(again);
-      await again.ready();
-      const chat = await sessionWith(a.url, alice, bob);
-      const caught = await as(a.url, alice).post<{ list: { msgId: string }[] }>('/chat/syncMessages', {
-        chatId: chat.chatId,
-        afterSeq: first.seq,
-      });
-      expect(caught.body.data.list.map((m) => m.msgId)).toEqual([during.msgId]);
-      const after = await sendText(b.url, bob, alice, 'after');
-      await nextMsg(again, (m) => m.msgId === after.msgId);
-    } finally {
-      for (const socket of sockets) socket.close();
-      await b.close();
-      await a.close();
-      await redis.kill();
-    }
-  });
+        // The client reconnects (here to the other node) and catches up from the seq it held.
+        const again = await TestSocket.forSession(a.url, alice.token);
+        sockets.push(again);
+        await again.ready();
+        const chat = await sessionWith(a.url, alice, bob);
+        const caught = await as(a.url, alice).post<{ list: { msgId: string }[] }>('/chat/syncMessages', {
+          chatId: chat.chatId,
+          afterSeq: first.seq,
+        });
+        expect(caught.body.data.list.map((m) => m.msgId)).toEqual([during.msgId]);
+        const after = await sendText(b.url, bob, alice, 'after');
+        await nextMsg(again, (m) => m.msgId === after.msgId);
+      } finally {
+        for (const socket of sockets) socket.close();
+        await b.close();
+        await a.close();
+        await redis.kill();
+      }
+    },
+    budget(STEP_MS.redis, STEP_MS.redis, STEP_MS.requests),
+  );
 });

@@ -12,6 +12,7 @@ import { RATE_LIMITS } from '../src/http/rate-limit';
 import { listStatCounts } from '../src/modules/stats/repo';
 import { STAT_PAIRS_PER_DAY, utcDay } from '../src/modules/stats/service';
 import { get, post } from './support/http';
+import { STEP_MS, budget } from './support/budget';
 import { runCommand } from './support/process';
 import { availableDialects, startTestServer, type TestServer } from './support/server';
 
@@ -214,29 +215,33 @@ describe.each(dialects)('the statistics collector on %s', (dialect) => {
     expect(await countsToday(server)).toEqual([]);
   });
 
-  it('shows the counts to the operators with npm run stats', async () => {
-    // The command reads the real clock's days: report under today's date.
-    const today = Date.now();
-    server.clock.advance(today - server.clock.now());
-    await report(server, [
-      { name: 'page_view', value: '/wx/tabbar3/index' },
-      { name: 'session_end', value: '10-30s' },
-    ]);
-    const { database, dataDir } = server.config;
-    const run = runCommand(
-      'cli/stats.ts',
-      {
-        DATABASE_URL: database.dialect === 'postgres' ? database.url : `sqlite:${database.file}`,
-        DATA_DIR: dataDir,
-      },
-      ['--days', '1'],
-    );
-    const { code } = await run.exited;
-    expect(code, run.stderr()).toBe(0);
-    const lines = run.stdout().split('\n');
-    expect(lines).toContain(`${utcDay(today)}  ${KEY}         1  page_view  /wx/tabbar3/index`);
-    expect(lines).toContain(`${utcDay(today)}  ${KEY}         1  session_end  10-30s`);
-  });
+  it(
+    'shows the counts to the operators with npm run stats',
+    async () => {
+      // The command reads the real clock's days: report under today's date.
+      const today = Date.now();
+      server.clock.advance(today - server.clock.now());
+      await report(server, [
+        { name: 'page_view', value: '/wx/tabbar3/index' },
+        { name: 'session_end', value: '10-30s' },
+      ]);
+      const { database, dataDir } = server.config;
+      const run = runCommand(
+        'cli/stats.ts',
+        {
+          DATABASE_URL: database.dialect === 'postgres' ? database.url : `sqlite:${database.file}`,
+          DATA_DIR: dataDir,
+        },
+        ['--days', '1'],
+      );
+      const { code } = await run.exited;
+      expect(code, run.stderr()).toBe(0);
+      const lines = run.stdout().split('\n');
+      expect(lines).toContain(`${utcDay(today)}  ${KEY}         1  page_view  /wx/tabbar3/index`);
+      expect(lines).toContain(`${utcDay(today)}  ${KEY}         1  session_end  10-30s`);
+    },
+    budget(STEP_MS.process, STEP_MS.requests),
+  );
 });
 
 describe('a server without STAT_APP_KEY', () => {

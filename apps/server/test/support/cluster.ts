@@ -10,6 +10,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { STEP_MS, budget } from './budget';
 import { runMain, type Run } from './process';
 import { OwnRedis, freePort } from './redis';
 import { PG_URL, withPg } from './server';
@@ -118,6 +119,11 @@ export class Cluster {
    * `size` node ports behind nginx; the first `started` nodes are started, one after the other.
    * Without `redis` (one node on PostgreSQL, in-process bus) or `nginx` (clients talk to node 0).
    */
+  /** What `start(…, started)` may wait for: Redis, each node one after the other, nginx. */
+  static startBudget(started: number): number {
+    return budget(STEP_MS.redis, ...Array<number>(started).fill(STEP_MS.process), STEP_MS.nginx);
+  }
+
   static async start(
     size: number,
     started = size,
@@ -140,7 +146,11 @@ export class Cluster {
         writeFileSync(path.join(dir, 'nginx.conf'), nginxConfig({ listen, nodes: ports, dir }));
         cluster.nginx = spawn(NGINX, ['-p', dir, '-c', path.join(dir, 'nginx.conf')], { stdio: 'ignore' });
         children.add(cluster.nginx);
-        await cluster.waitFor(async () => (await fetch(`${cluster!.url}/healthz`)).ok, 'nginx');
+        await cluster.waitFor(
+          async () => (await fetch(`${cluster!.url}/healthz`)).ok,
+          'nginx',
+          STEP_MS.nginx,
+        );
       }
       return cluster;
     } catch (error) {
@@ -164,10 +174,14 @@ export class Cluster {
     });
     children.add(node.run.child);
     const run = node.run;
-    await this.waitFor(async () => {
-      if (run.child.exitCode !== null) throw new Error(`node ${index} exited:\n${run.stderr()}`);
-      return (await fetch(`http://127.0.0.1:${node.port}/healthz`)).ok;
-    }, `node ${index}`);
+    await this.waitFor(
+      async () => {
+        if (run.child.exitCode !== null) throw new Error(`node ${index} exited:\n${run.stderr()}`);
+        return (await fetch(`http://127.0.0.1:${node.port}/healthz`)).ok;
+      },
+      `node ${index}`,
+      STEP_MS.process,
+    );
   }
 
   get redis(): OwnRedis {

@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { STEP_MS } from './budget';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const MAIN = path.join(REPO_ROOT, 'apps/server/src/main.ts');
@@ -44,7 +45,7 @@ function runScript(file: string, env: Record<string, string>, args: string[] = [
 
 /** The URL the server logs once it listens (LOG_LEVEL info or lower). */
 export async function waitForUrl(run: Run): Promise<string> {
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + STEP_MS.process;
   while (Date.now() < deadline) {
     const line = run
       .stdout()

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
+import { STEP_MS } from './budget';
 import { until } from './until';
 
 export const REDIS_URL = process.env.PAICHAT_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -97,6 +98,7 @@ export class OwnRedis {
     await until(
       async () => child.exitCode !== null || (await ping(this.url)),
       `redis-server on ${this.port}`,
+      { timeoutMs: STEP_MS.redis },
     );
     if (child.exitCode !== null) throw new Error(`redis-server did not start on ${this.port}`);
   }

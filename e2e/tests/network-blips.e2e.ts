@@ -3,6 +3,7 @@ import { afterEach, expect, test } from 'vitest';
 import { friends } from '../support/people';
 import { useStage } from '../support/stage';
 import { seed } from '../../apps/server/test/support/seed';
+import { STEP_MS, budget } from '../../apps/server/test/support/budget';
 
 // Only the server ends a session: a dropped connection, a reload mid-request or a server that is
 // away for a while leave the person signed in, with the messages they wrote meanwhile.
@@ -97,11 +98,11 @@ test('reloading while a request is still on its way (a slow network) leaves the 
 /** The outage the person lives through (the scenario itself, not a wait for something). */
 const OUTAGE_MS = 10_000;
 
-// Its budget: the outage, the server's restart (up to 30 s), the delivery (15 s), and the pages
-// of two people on a busy machine.
+// Its budget: the outage, the server's restart, the delivery (15 s), and the pages of two people
+// on a busy machine.
 test(
   'the server is away for 10 s: the person stays signed in, the message written meanwhile waits in the outbox and is delivered once it is back',
-  { timeout: OUTAGE_MS + 90_000 },
+  { timeout: budget(OUTAGE_MS, STEP_MS.process, 15_000, 45_000) },
   async () => {
     const people = seed(stage.server.url);
     const [alice, bob] = await friends(stage.server.url);

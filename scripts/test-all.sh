@@ -6,8 +6,8 @@
 # The parts that do not need each other run side by side, each into a log of its own that is
 # printed when it ends: on a 2-core machine one after the other took twice as long.
 #   1. dependencies, without the one native build (better-sqlite3, a minute of one core);
-#   2. while verify and the web's tests run, better-sqlite3 builds, then the web app;
-#   3. then the server's tests and the e2e tests (which need both) join them.
+#   2. while verify and the web's tests run, better-sqlite3 builds;
+#   3. then the server's tests and the e2e tests (which build the web app first) join them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -55,10 +55,10 @@ part verify npm run verify
 part web npx vitest run --project web --project web-isolated --project web-build --project protocol
 
 npm rebuild better-sqlite3
-npm run build
 
-part server npx vitest run --project server
-part e2e npm run test -w e2e
+# The server's tests are the longest part: two workers, for a fair share of a busy machine.
+part server npx vitest run --project server --maxWorkers 2
+part e2e npm run test:e2e
 
 failed=0
 for pid in "${pids[@]}"; do wait "$pid" || failed=1; done

@@ -2,7 +2,7 @@
 import './animationFrames';
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
-import { Globals } from '@react-spring/web';
+import { reduceMotion } from 'antd-mobile';
 import { afterAll, afterEach, expect, vi } from 'vitest';
 import { act, cleanup, configure } from '@testing-library/react';
 import { resetRequest } from '../api/request';
@@ -21,10 +21,11 @@ import { firstScreenDone, firstScreenShown } from '../lib/firstScreen';
 // animation frames took longer than 1 s in a CI run (the web project's test timeout is 15 s).
 configure({ asyncUtilTimeout: 5_000 });
 
-// antd-mobile's animations (dialogs, popups, toasts) end at once: jsdom draws nothing to see in
-// between, and a closing dialog whose spring reached its end between two late frames sometimes
-// never reported it (about one test in a thousand on a loaded machine), so it stayed in the page.
-Globals.assign({ skipAnimation: true });
+// antd-mobile's animations (dialogs, popups, toasts) end at once and its spinners stand still,
+// as for a person who asks for reduced motion: jsdom draws nothing to see in between, and a
+// closing dialog whose spring reached its end between two late frames sometimes never reported
+// it (about one test in a thousand on a loaded machine), so it stayed in the page.
+reduceMotion();
 
 /**
  * Takes out what is still in the page besides the UI kit's one-pixel probes, which it adds once

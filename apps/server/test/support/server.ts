@@ -11,8 +11,39 @@ import { startServer, type RunningServer } from '../../src/server';
 
 export type DialectName = 'sqlite' | 'postgres';
 
-/** The PostgreSQL the tests use (trust auth); each server gets its own schema in it. */
-export const PG_URL = process.env.PAICHAT_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** The PostgreSQL database the tests are given (trust auth). */
+const GIVEN_PG_URL = process.env.PAICHAT_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/**
+ * The database this process's tests use: each test worker of Vitest has one of its own, made
+ * from the given one (`test_w1`, `test_w2`…), and each server gets its own schema in it.
+ * Migrations look for their bookkeeping tables through PostgreSQL's catalog of the whole
+ * database, which fails while another worker drops or alters its schema's tables at that moment.
+ * Outside Vitest (the benchmarks) it is the given database.
+ */
+export const PG_URL = (() => {
+  const worker = process.env.VITEST_POOL_ID;
+  if (!worker) return GIVEN_PG_URL;
+  const url = new URL(GIVEN_PG_URL);
+  url.pathname = `${url.pathname}_w${worker}`;
+  return url.toString();
+})();
+
+/** Creates this worker's database when it does not exist yet. */
+async function ensureWorkerDatabase(): Promise<void> {
+  if (PG_URL === GIVEN_PG_URL) return;
+  const name = decodeURIComponent(new URL(PG_URL).pathname.slice(1));
+  const client = new pg.Client({ connectionString: GIVEN_PG_URL, connectionTimeoutMillis: 3_000 });
+  await client.connect();
+  try {
+    await client.query(`create database "${name}"`);
+  } catch (error) {
+    // It exists: made by an earlier file or run (42P04), or by a run beside this one (23505).
+    if (!['42P04', '23505'].includes((error as { code?: string }).code ?? '')) throw error;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
 
 let dialects: Promise<DialectName[]> | undefined;
 
@@ -24,6 +55,7 @@ export function availableDialects(): Promise<DialectName[]> {
   dialects ??= (async () => {
     const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3_000 });
     try {
+      await ensureWorkerDatabase();
       await client.connect();
       await client.query('select 1');
       return ['sqlite', 'postgres'] as DialectName[];

@@ -51,10 +51,14 @@ part() {
   pids+=($!)
 }
 
-part verify npm run verify
+# verify waits for nothing, nothing waits for it and it has no timeouts: it runs at a lower
+# priority, so that the native build and then the server's tests and e2e, which decide when the
+# run ends, get the machine first.
+part verify nice -n 10 npm run verify
 part web npx vitest run --project web --project web-isolated --project web-build --project protocol
 
-npm rebuild better-sqlite3
+# Its two sources compile side by side.
+JOBS=max npm rebuild better-sqlite3
 
 # The server's tests are the longest part: two workers, for a fair share of a busy machine.
 part server npx vitest run --project server --maxWorkers 2

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { inMemoryTmp } from '../apps/server/vitest.config';
 
 // End-to-end tests: real Chromium (Debian's) driving the real server on a temporary database.
 // Files run one after another: each starts its own server and browser, and the machine has 2 cores.
@@ -9,5 +10,7 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // The servers' data in memory, as for the server's tests (see that config).
+    env: inMemoryTmp,
   },
 });

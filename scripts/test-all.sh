@@ -51,10 +51,7 @@ part() {
   pids+=($!)
 }
 
-# verify waits for nothing, nothing waits for it and it has no timeouts: it runs at a lower
-# priority, so that the native build and then the server's tests and e2e, which decide when the
-# run ends, get the machine first.
-part verify nice -n 10 npm run verify
+part verify npm run verify
 part web npx vitest run --project web --project web-isolated --project web-build --project protocol
 
 # Its two sources compile side by side.

@@ -6,7 +6,7 @@ import { installReact19Render } from '../../lib/ui';
 import type { LocalMessage } from '../../store/chat/types';
 import { ChatLinksContext } from './ChatLinks';
 import { MessageBubble } from './MessageBubble';
-import { installPointerCapture } from './testSupport';
+import { chatMessage as message, installPointerCapture } from './testSupport';
 import { fakeServer } from '../../test/fakeServer';
 
 const { copyText } = vi.hoisted(() => ({ copyText: vi.fn(() => Promise.resolve(true)) }));
@@ -14,20 +14,6 @@ vi.mock('../../lib/clipboard', () => ({ copyText }));
 
 const user = userEvent.setup({ pointerEventsCheck: 0 });
 const FILE = '/file/0123456789abcdef0123456789abcdef';
-
-const message = (over: Partial<LocalMessage>): LocalMessage => ({
-  id: 'm1',
-  chatId: 'c1',
-  fromId: '11',
-  toId: '22',
-  msgType: 'TEXT',
-  content: { text: 'hi' },
-  createTime: Date.now(),
-  type: 1,
-  nickName: 'Amy',
-  portrait: '',
-  ...over,
-});
 
 function renderBubble(m: LocalMessage, onRetry = vi.fn()) {
   const result = renderScreen(

@@ -1,7 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ComponentProps } from 'react';
 import { VirtuosoMockContext } from 'react-virtuoso';
 import { installReact19Render } from '../../lib/ui';
 import { installPointerCapture } from '../../components/chat/testSupport';
@@ -12,16 +11,7 @@ import { getChatMessages } from '@paichat/protocol';
 import { AMY, BEN, createWorld, deliver, onlineEngine, sendAs } from '../../store/chat/testing/harness';
 import { ChatWindowScreen } from './ChatWindowScreen';
 
-// jsdom cannot scroll; see ChatWindowView.isolated.test.tsx.
-vi.mock('react-virtuoso', async (importOriginal) => {
-  const real = await importOriginal<typeof import('react-virtuoso')>();
-  function Virtuoso(props: ComponentProps<typeof real.Virtuoso>) {
-    const rest = { ...props };
-    delete rest.initialTopMostItemIndex;
-    return <real.Virtuoso {...rest} />;
-  }
-  return { ...real, Virtuoso };
-});
+vi.mock('react-virtuoso', () => import('../../components/chat/testSupport').then((m) => m.virtuosoFromTop()));
 
 const user = userEvent.setup({ pointerEventsCheck: 0 });
 let engine: ChatEngine | undefined;

@@ -1,14 +1,14 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ComponentProps, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { VirtuosoMockContext } from 'react-virtuoso';
 import { configureRequest, resetRequest } from '../../api/request';
 import { installReact19Render } from '../../lib/ui';
-import { installPointerCapture } from '../../components/chat/testSupport';
+import { chatMessage as message, installPointerCapture } from '../../components/chat/testSupport';
 import { fakeServer } from '../../test/fakeServer';
 import { envelope, renderScreen } from '../../test/render';
-import type { ChatWindowState, LocalMessage } from '../../store/chat/types';
+import type { ChatWindowState } from '../../store/chat/types';
 import { ChatWindowView } from './ChatWindowView';
 
 const { uploadFile } = vi.hoisted(() => ({ uploadFile: vi.fn() }));
@@ -17,34 +17,10 @@ vi.mock('../../api/upload', async (importOriginal) => ({
   uploadFile,
 }));
 
-// jsdom cannot scroll, and Virtuoso keeps its rows hidden until the initial scroll to the newest
-// message lands (Chromium runs check that); here the rows render from the top instead.
-vi.mock('react-virtuoso', async (importOriginal) => {
-  const real = await importOriginal<typeof import('react-virtuoso')>();
-  function Virtuoso(props: ComponentProps<typeof real.Virtuoso>) {
-    const rest = { ...props };
-    delete rest.initialTopMostItemIndex;
-    return <real.Virtuoso {...rest} />;
-  }
-  return { ...real, Virtuoso };
-});
+vi.mock('react-virtuoso', () => import('../../components/chat/testSupport').then((m) => m.virtuosoFromTop()));
 
 const user = userEvent.setup({ pointerEventsCheck: 0 });
 const FILE = '/file/0123456789abcdef0123456789abcdef';
-
-const message = (over: Partial<LocalMessage>): LocalMessage => ({
-  id: 'm1',
-  chatId: 'c1',
-  fromId: '11',
-  toId: '22',
-  msgType: 'TEXT',
-  content: { text: 'hi' },
-  createTime: Date.now(),
-  type: 1,
-  nickName: 'Amy',
-  portrait: '',
-  ...over,
-});
 
 function commands() {
   return {

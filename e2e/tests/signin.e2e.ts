@@ -98,6 +98,9 @@ describe('sign-in through Pi and Google', () => {
     await page.goto('/');
     await page.getByRole('heading', { name: 'Normal browser' }).waitFor();
     await page.waitForURL(/#\/wx\/login\/index/);
+    await page.getByRole('button', { name: 'Sign in with Google' }).waitFor();
+    // Pi login works only inside the Pi Browser: it is not offered here.
+    expect(await page.getByRole('button', { name: 'Sign in with Pi' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Sign in with Google' }).click();
     await onMessageTab(page);
     expect(google.refusals).toEqual([]);
@@ -112,12 +115,12 @@ describe('sign-in through Pi and Google', () => {
     await context.close();
   });
 
-  test('in the Pi Browser, Google login is refused with the spec’s words', async () => {
+  test('in the Pi Browser, the login screen offers Pi, not Google (which cannot work there)', async () => {
     const { page, context } = await piBrowser('unused');
     await page.goto('/#/wx/login/index');
-    await page.getByRole('button', { name: 'Sign in with Google' }).click();
-    await page.getByText('Google and Twitter login not supported inside the Pi browser').waitFor();
-    expect(page.url()).toMatch(/#\/wx\/login\/index/);
+    await page.getByRole('button', { name: 'Sign in with Pi' }).waitFor();
+    await page.getByText('Or log in with your account').waitFor();
+    expect(await page.getByRole('button', { name: /Google|Twitter/ }).count()).toBe(0);
     await context.close();
   });
 });

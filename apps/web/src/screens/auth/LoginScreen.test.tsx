@@ -67,7 +67,20 @@ beforeEach(() => {
 });
 afterEach(() => resetRequest());
 
+const noOtherWays = { pi: false, piSandbox: false, google: false, twitter: false };
 const calls = (path: string) => fetchMock.mock.calls.filter(([url]) => url.startsWith(path));
+
+/** The form, once the server has said whether it wants a code (and which other ways it offers). */
+const accountField = () => screen.findByRole('textbox', { name: 'Account' });
+
+/** Fills in the form and submits it (the code too, when given). */
+async function logInAs(user: ReturnType<typeof userEvent.setup>, code?: string) {
+  await user.type(await accountField(), 'alice');
+  await user.type(screen.getByLabelText('Password'), 'longenough1');
+  if (code) await user.type(screen.getByRole('textbox', { name: 'Verification code' }), code);
+  await user.click(screen.getByRole('checkbox', { name: /^I have read and agree/ }));
+  await user.click(screen.getByRole('button', { name: 'Log in' }));
+}
 
 describe('LoginScreen', () => {
   it('draws with the texts bundled with the first page (the rest of English loads after)', async () => {
@@ -93,7 +106,7 @@ describe('LoginScreen', () => {
     );
     const nav = renderLogin();
 
-    const account = screen.getByRole('textbox', { name: 'Account' });
+    const account = await accountField();
     const password = screen.getByLabelText('Password');
     const code = screen.getByRole('textbox', { name: 'Verification code' });
     const agreement = screen.getByRole('checkbox', { name: /^I have read and agree/ });
@@ -144,7 +157,7 @@ describe('LoginScreen', () => {
     expect(signIn).toHaveBeenCalledWith('tok');
   });
 
-  it('shows the server message and refreshes the code after a failed login', async () => {
+  it('says a wrong password under the fields, not over them, and refreshes the code', async () => {
     const user = userEvent.setup();
     let n = 0;
     fetchMock.mockImplementation(async (url) =>
@@ -153,16 +166,18 @@ describe('LoginScreen', () => {
         : json({ code: 400, msg: 'wrong', data: null, err: 'badCredentials' }),
     );
     const nav = renderLogin();
-    await waitFor(() => expect(calls('/auth/captcha')).toHaveLength(1));
+    await logInAs(user, 'zzzz');
 
-    await user.type(screen.getByRole('textbox', { name: 'Account' }), 'alice');
-    await user.type(screen.getByLabelText('Password'), 'longenough1');
-    await user.type(screen.getByRole('textbox', { name: 'Verification code' }), 'zzzz');
-    await user.click(screen.getByRole('checkbox', { name: /^I have read and agree/ }));
-    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    const said = await screen.findByRole('alert');
+    expect(said.textContent).toBe('Login failed, please check your credentials');
+    // In the form, after every field: no toast at the top over the Account field.
+    const form = screen.getByRole('button', { name: 'Log in' }).closest('form');
+    expect(form?.contains(said)).toBe(true);
+    for (const field of screen.getAllByRole('textbox'))
+      expect(field.compareDocumentPosition(said)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(toast).not.toHaveBeenCalled();
 
     await waitFor(() => expect(calls('/auth/captcha')).toHaveLength(2));
-    expect(toast).toHaveBeenCalledWith('Login failed, please check your credentials', 'top');
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Verification code' }).value).toBe('');
     expect(nav.reLaunch).not.toHaveBeenCalled();
     expect(signIn).not.toHaveBeenCalled();
@@ -176,9 +191,8 @@ describe('LoginScreen', () => {
         : json({ code: 200, msg: 'ok', data: { token: 't2' } }),
     );
     const nav = renderLogin();
-    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Verification code' })).toBeNull());
-
-    await user.type(screen.getByRole('textbox', { name: 'Account' }), 'alice');
+    await user.type(await accountField(), 'alice');
+    expect(screen.queryByRole('textbox', { name: 'Verification code' })).toBeNull();
     await user.type(screen.getByLabelText('Password'), 'longenough1');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(screen.getByRole('alert').textContent).toBe(
@@ -190,6 +204,41 @@ describe('LoginScreen', () => {
     await waitFor(() => expect(nav.reLaunch).toHaveBeenCalledWith('/home'));
     const [, init] = calls('/auth/login')[0] ?? [];
     expect(JSON.parse(String(init?.body))).toEqual({ account: 'alice', password: 'longenough1' });
+  });
+
+  /** The server offers no other ways in, and says whether it wants a code only when told to. */
+  function captchaOnHold(): (response: Response) => void {
+    let answer: (response: Response) => void = () => undefined;
+    fetchMock.mockImplementation((url) =>
+      url.startsWith('/auth/captcha')
+        ? new Promise<Response>((resolve) => (answer = resolve))
+        : Promise.resolve(json({ code: 200, msg: 'ok', data: noOtherWays })),
+    );
+    return (response) => answer(response);
+  }
+
+  it('never shows the code field when codes are off, not even while the setting loads', async () => {
+    const answer = captchaOnHold();
+    renderLogin();
+    await waitFor(() => expect(calls('/auth/captcha')).toHaveLength(1));
+    expect(screen.queryByRole('textbox', { name: 'Verification code' })).toBeNull();
+
+    answer(captcha(false));
+    await accountField();
+    expect(screen.queryByRole('textbox', { name: 'Verification code' })).toBeNull();
+  });
+
+  it('draws the form once, with the code field, when codes are on', async () => {
+    const answer = captchaOnHold();
+    renderLogin();
+    await waitFor(() => expect(calls('/auth/captcha')).toHaveLength(1));
+    // Nothing to push down yet: the form waits for the setting.
+    expect(screen.queryByRole('textbox', { name: 'Account' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Log in' })).toBeNull();
+
+    answer(captcha(true));
+    await accountField();
+    expect(screen.getByRole('textbox', { name: 'Verification code' })).toBeTruthy();
   });
 
   it('shows the code field once the server asks for one for this account, though it started hidden', async () => {
@@ -214,13 +263,11 @@ describe('LoginScreen', () => {
         : json({ code: 400, msg: 'wrong code', data: null, err: 'captchaWrong' });
     });
     const nav = renderLogin();
-    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Verification code' })).toBeNull());
+    await accountField();
+    expect(screen.queryByRole('textbox', { name: 'Verification code' })).toBeNull();
 
-    await user.type(screen.getByRole('textbox', { name: 'Account' }), 'alice');
-    await user.type(screen.getByLabelText('Password'), 'longenough1');
-    await user.click(screen.getByRole('checkbox', { name: /^I have read and agree/ }));
-    await user.click(screen.getByRole('button', { name: 'Log in' }));
-    expect(toast).toHaveBeenCalledWith('Please enter the verification code', 'top');
+    await logInAs(user);
+    expect((await screen.findByRole('alert')).textContent).toBe('Please enter the verification code');
     const code = await screen.findByRole('textbox', { name: 'Verification code' });
     await waitFor(() => expect(calls('/auth/captcha?account=alice')).toHaveLength(1));
 
@@ -253,14 +300,10 @@ describe('LoginScreen', () => {
           }),
     );
     const nav = renderLogin();
-    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Verification code' })).toBeNull());
-    await user.type(screen.getByRole('textbox', { name: 'Account' }), 'alice');
-    await user.type(screen.getByLabelText('Password'), 'longenough1');
-    await user.click(screen.getByRole('checkbox', { name: /^I have read and agree/ }));
-    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await logInAs(user);
 
-    await waitFor(() =>
-      expect(toast).toHaveBeenCalledWith('Too many failed sign-ins, please try again in 30 s', 'top'),
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Too many failed sign-ins, please try again in 30 s',
     );
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Account' }).value).toBe('alice');
     expect(nav.reLaunch).not.toHaveBeenCalled();
@@ -270,6 +313,7 @@ describe('LoginScreen', () => {
     const user = userEvent.setup();
     fetchMock.mockImplementation(async () => captcha(false));
     renderLogin();
+    await accountField();
     const password = screen.getByLabelText<HTMLInputElement>('Password');
     expect(password.type).toBe('password');
     await user.click(screen.getByRole('button', { name: 'Show password' }));
@@ -282,7 +326,7 @@ describe('LoginScreen', () => {
     const user = userEvent.setup();
     fetchMock.mockImplementation(async () => captcha(false));
     const nav = renderLogin();
-    await user.click(screen.getByRole('link', { name: 'Create account' }));
+    await user.click(await screen.findByRole('link', { name: 'Create account' }));
     expect(nav.navigateTo).toHaveBeenCalledWith('/signup');
     await user.click(screen.getByRole('link', { name: 'Privacy & Service Agreement' }));
     expect(nav.navigateTo).toHaveBeenCalledWith('/agreement');

@@ -3,7 +3,8 @@ import { TitleBar } from '../../components/TitleBar';
 import { AppLink } from '../../components/AppLink';
 import { useNav } from '../../nav';
 import { useT } from '../../i18n';
-import { call } from '../../api/request';
+import { ApiError, call } from '../../api/request';
+import { useAuthProviders } from '../../api/queries/identities';
 import * as endpoints from '../../api/endpoints';
 import { check } from '../../lib/checker';
 import { detectEnvironment } from '../../lib/environment';
@@ -37,7 +38,10 @@ export interface LoginScreenProps {
 
 /**
  * Login: chat ID and password, and the other ways in the server offers (OtherSignIns): in the
- * Pi Browser Pi first, above the form; elsewhere Google and Twitter below it.
+ * Pi Browser Pi first, above the form; elsewhere Google and Twitter below it. The form shows
+ * once the server has said whether it wants a verification code and which other ways it
+ * offers, so that no field or button appears or goes after it is drawn. A refused login is said
+ * under the fields, where it covers none of them.
  */
 export function LoginScreen({
   header,
@@ -51,10 +55,19 @@ export function LoginScreen({
 }: LoginScreenProps) {
   const t = useT();
   const [env] = useState(() => detectEnvironment(userAgent));
-  const others = <OtherSignIns piLoginUrl={piLoginUrl} env={env} {...(leave ? { leave } : {})} />;
   const nav = useNav();
   const session = useSession();
   const code = useVerificationCode();
+  const providers = useAuthProviders();
+  const ready = code.ready && !providers.isPending;
+  const others = (
+    <OtherSignIns
+      providers={providers.data}
+      piLoginUrl={piLoginUrl}
+      env={env}
+      {...(leave ? { leave } : {})}
+    />
+  );
 
   const [account, setAccount] = useState('');
   const [password, setPassword] = useState('');
@@ -72,11 +85,17 @@ export function LoginScreen({
 
     setBusy(true);
     try {
-      const { token } = await call(endpoints.login, { account: values.account, password, ...code.answer() });
+      const { token } = await call(
+        endpoints.login,
+        { account: values.account, password, ...code.answer() },
+        { quiet: true },
+      );
       await session.signIn(token);
       nav.reLaunch(homeUrl);
     } catch (failure) {
-      // The request function has shown the server's message.
+      // The request function's message (the server's reason, the network), here rather than in a
+      // toast: at the top it would cover the Account field.
+      setError(failure instanceof ApiError ? failure.message : t('errors.requestFailed'));
       code.refused(failure, values.account);
     } finally {
       setBusy(false);
@@ -90,45 +109,49 @@ export function LoginScreen({
       ) : (
         <TitleBar title={t('routes.login')} onBack={nav.navigateBack} />
       )}
-      <main className={s.main}>
-        {env === 'pi' && others}
-        <form className={s.form} onSubmit={submit} noValidate>
-          <AccountField
-            label={t('login.account')}
-            placeholder={t('login.accountPlaceholder')}
-            value={account}
-            onValueChange={setAccount}
-          />
-          <PasswordField
-            label={t('login.password')}
-            placeholder={t('login.passwordPlaceholder')}
-            value={password}
-            onValueChange={setPassword}
-            autoComplete="current-password"
-            maxLength={64}
-          />
-          {code.enabled && <CaptchaField {...code.field} />}
-          <FormEnd
-            checked={agreed}
-            onChange={setAgreed}
-            agreementUrl={agreementUrl}
-            error={error}
-            busy={busy}
-            submitLabel={t('login.submit')}
-          />
-        </form>
-        {env !== 'pi' && others}
-        <p className={s.alt}>
-          <span>{t('login.noAccount')}</span>
-          <AppLink to={signUpUrl} className={s.altAction}>
-            {t('login.createAccount')}
-          </AppLink>
-        </p>
-        <p className={s.alt}>
-          <AppLink to={introUrl} className={s.altAction}>
-            {t('login.whatIs')}
-          </AppLink>
-        </p>
+      <main className={s.main} aria-busy={!ready}>
+        {ready && (
+          <>
+            {env === 'pi' && others}
+            <form className={s.form} onSubmit={submit} noValidate>
+              <AccountField
+                label={t('login.account')}
+                placeholder={t('login.accountPlaceholder')}
+                value={account}
+                onValueChange={setAccount}
+              />
+              <PasswordField
+                label={t('login.password')}
+                placeholder={t('login.passwordPlaceholder')}
+                value={password}
+                onValueChange={setPassword}
+                autoComplete="current-password"
+                maxLength={64}
+              />
+              {code.enabled && <CaptchaField {...code.field} />}
+              <FormEnd
+                checked={agreed}
+                onChange={setAgreed}
+                agreementUrl={agreementUrl}
+                error={error}
+                busy={busy}
+                submitLabel={t('login.submit')}
+              />
+            </form>
+            {env !== 'pi' && others}
+            <p className={s.alt}>
+              <span>{t('login.noAccount')}</span>
+              <AppLink to={signUpUrl} className={s.altAction}>
+                {t('login.createAccount')}
+              </AppLink>
+            </p>
+            <p className={s.alt}>
+              <AppLink to={introUrl} className={s.altAction}>
+                {t('login.whatIs')}
+              </AppLink>
+            </p>
+          </>
+        )}
       </main>
     </div>
   );

@@ -2,6 +2,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AuthProviders } from '@paichat/protocol';
+import type { QueryClient } from '@tanstack/react-query';
+import { authProvidersQuery } from '../../api/queries/identities';
 import { installReact19Render } from '../../lib/ui';
 import { fakeServer, refusal } from '../../test/fakeServer';
 import { renderScreen } from '../../test/render';
@@ -33,6 +35,12 @@ function renderLogin(userAgent: string, path = '/wx/login/index') {
   return { ...rendered, leave };
 }
 
+/** The form is drawn and the server has said which ways it offers. */
+async function answered(client: QueryClient) {
+  await screen.findByRole('textbox', { name: 'Account' });
+  await vi.waitFor(() => expect(client.getQueryState(authProvidersQuery.queryKey)?.status).toBe('success'));
+}
+
 const others = async () => within(await screen.findByRole('region', { name: 'Or log in with' }));
 
 describe('the other ways in on the login screen', () => {
@@ -43,48 +51,79 @@ describe('the other ways in on the login screen', () => {
     expect(region.getAllByRole('button').map((b) => b.textContent)).toEqual(['Sign in with Google']);
   });
 
-  it('in a normal browser: Google and Twitter below the form, opening the provider’s page; Pi refused', async () => {
+  it('in a normal browser: "Or log in with" Google and Twitter below the form, no Pi', async () => {
     const server = fakeServer({
       getAuthProviders: () => all,
       getCaptcha: () => noCode,
       startOAuthLogin: ({ provider }) => ({ url: `https://${provider}.example/authorize?state=s` }),
     });
-    const { leave, nav } = renderLogin(CHROME);
+    const { leave } = renderLogin(CHROME);
     const region = await others();
+    // Pi login cannot work outside the Pi Browser: it is not offered.
     expect(region.getAllByRole('button').map((b) => b.textContent)).toEqual([
       'Sign in with Google',
       'Sign in with Twitter',
-      'Sign in with Pi',
     ]);
+    expect(screen.queryByRole('button', { name: 'Sign in with Pi' })).toBeNull();
+    // Divider, then the buttons, all after the form.
+    const divider = screen.getByText('Or log in with');
+    const login = screen.getByRole('button', { name: 'Log in' });
+    expect(login.compareDocumentPosition(divider)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(divider.compareDocumentPosition(region.getAllByRole('button')[0]!)).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+
     await user.click(region.getByRole('button', { name: 'Sign in with Google' }));
     await vi.waitFor(() => expect(leave).toHaveBeenCalledWith('https://google.example/authorize?state=s'));
     expect(server.called('startOAuthLogin')[0]?.request).toEqual({ provider: 'google' });
-
-    await user.click(region.getByRole('button', { name: 'Sign in with Pi' }));
-    expect(await screen.findByText('Pi login unsupported in this environment')).toBeTruthy();
-    expect(nav.navigateTo).not.toHaveBeenCalled();
   });
 
-  it('in the Pi Browser: Pi first, above the form; Google and Twitter refused', async () => {
-    const server = fakeServer({ getAuthProviders: () => all, getCaptcha: () => noCode });
+  it('in the Pi Browser: Pi alone, then "Or log in with your account" before the form', async () => {
+    fakeServer({ getAuthProviders: () => all, getCaptcha: () => noCode });
     const { nav } = renderLogin(PI_BROWSER);
     const region = await others();
-    const buttons = region.getAllByRole('button');
-    expect(buttons.map((b) => b.textContent)).toEqual([
-      'Sign in with Pi',
-      'Sign in with Google',
-      'Sign in with Twitter',
-    ]);
-    // Before the form's own Log in button.
-    const login = screen.getByRole('button', { name: 'Log in' });
-    expect(buttons[0]?.compareDocumentPosition(login)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
-    await user.click(region.getByRole('button', { name: 'Sign in with Twitter' }));
-    expect(
-      await screen.findByText('Google and Twitter login not supported inside the Pi browser'),
-    ).toBeTruthy();
-    expect(server.called('startOAuthLogin')).toEqual([]);
-    await user.click(region.getByRole('button', { name: 'Sign in with Pi' }));
+    // Google and Twitter cannot work inside the Pi Browser: they are not offered.
+    expect(region.getAllByRole('button').map((b) => b.textContent)).toEqual(['Sign in with Pi']);
+    expect(screen.queryByRole('button', { name: /Google|Twitter/ })).toBeNull();
+    // Pi, then the divider, then the form: the "Or" comes between the two ways in, not first.
+    const pi = region.getByRole('button', { name: 'Sign in with Pi' });
+    const divider = screen.getByText('Or log in with your account');
+    const account = screen.getByRole('textbox', { name: 'Account' });
+    expect(pi.compareDocumentPosition(divider)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(divider.compareDocumentPosition(account)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(screen.queryByText('Or log in with')).toBeNull();
+
+    await user.click(pi);
     expect(nav.navigateTo).toHaveBeenCalledWith('/pi');
+  });
+
+  it('offers nothing, and no divider, where none of the configured ways can work', async () => {
+    fakeServer({ getAuthProviders: () => ({ ...all, pi: false }), getCaptcha: () => noCode });
+    const inPiBrowser = renderLogin(PI_BROWSER);
+    await answered(inPiBrowser.client);
+    expect(screen.queryByRole('region', { name: 'Or log in with' })).toBeNull();
+    expect(screen.queryByText(/^Or log in with/)).toBeNull();
+    inPiBrowser.unmount();
+
+    fakeServer({
+      getAuthProviders: () => ({ ...all, google: false, twitter: false }),
+      getCaptcha: () => noCode,
+    });
+    await answered(renderLogin(CHROME).client);
+    expect(screen.queryByRole('region', { name: 'Or log in with' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Sign in with Pi' })).toBeNull();
+  });
+
+  it('shows the form, with no other ways, when the server cannot say which it offers', async () => {
+    const server = fakeServer({
+      getAuthProviders: () => new Response('bad gateway', { status: 502 }),
+      getCaptcha: () => noCode,
+    });
+    renderLogin(CHROME);
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Or log in with' })).toBeNull();
+    // Asked once: the failure is not asked again and again.
+    expect(server.called('getAuthProviders')).toHaveLength(1);
   });
 
   it('says "Failed to get Twitter login link" when the link cannot be had', async () => {

@@ -57,7 +57,7 @@ describe('RegisterScreen', () => {
   it('checks the chat ID live: too short, invalid, checking, available, in use', async () => {
     const user = userEvent.setup();
     renderScreen(<RegisterScreen homeUrl="/home" agreementUrl="/agreement" />, { session });
-    const chatNo = screen.getByRole('textbox', { name: 'Chat ID' });
+    const chatNo = await screen.findByRole('textbox', { name: 'Chat ID' });
 
     await user.type(chatNo, 'ab');
     expect(hint()).toBe('Too short: at least 3 characters');
@@ -81,7 +81,7 @@ describe('RegisterScreen', () => {
     const user = userEvent.setup();
     const { nav } = renderScreen(<RegisterScreen homeUrl="/home" agreementUrl="/agreement" />, { session });
     const alert = () => screen.getByRole('alert').textContent;
-    const submit = screen.getByRole('button', { name: 'Sign up' });
+    const submit = await screen.findByRole('button', { name: 'Sign up' });
 
     await user.click(submit);
     expect(alert()).toBe('Please enter a chat ID');
@@ -132,7 +132,7 @@ describe('RegisterScreen', () => {
     });
     const { nav } = renderScreen(<RegisterScreen homeUrl="/home" agreementUrl="/agreement" />, { session });
     const alert = () => screen.getByRole('alert').textContent;
-    await user.type(screen.getByRole('textbox', { name: 'Chat ID' }), 'carol_1');
+    await user.type(await screen.findByRole('textbox', { name: 'Chat ID' }), 'carol_1');
     await user.type(screen.getByRole('textbox', { name: 'Nickname' }), 'Carol');
     await user.type(screen.getByLabelText('Password'), 'password123');
     await user.type(screen.getByLabelText('Confirm password'), 'password123');
@@ -158,10 +158,27 @@ describe('RegisterScreen', () => {
     ]);
   });
 
+  it('never shows the code field when codes are off, not even while the setting loads', async () => {
+    const serve = fetchMock.getMockImplementation()!;
+    let answer: () => void = () => undefined;
+    fetchMock.mockImplementation((url, init) =>
+      url.startsWith('/auth/captcha')
+        ? new Promise<Response>((resolve) => (answer = () => void serve(url, init).then(resolve)))
+        : serve(url, init),
+    );
+    renderScreen(<RegisterScreen homeUrl="/home" agreementUrl="/agreement" />, { session });
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(screen.queryByRole('textbox', { name: 'Verification code' })).toBeNull();
+
+    answer();
+    await screen.findByRole('textbox', { name: 'Chat ID' });
+    expect(screen.queryByRole('textbox', { name: 'Verification code' })).toBeNull();
+  });
+
   it('goes back to login', async () => {
     const user = userEvent.setup();
     const { nav } = renderScreen(<RegisterScreen homeUrl="/home" agreementUrl="/agreement" />, { session });
-    await user.click(screen.getByRole('button', { name: 'Back to login' }));
+    await user.click(await screen.findByRole('button', { name: 'Back to login' }));
     expect(nav.navigateBack).toHaveBeenCalled();
   });
 });

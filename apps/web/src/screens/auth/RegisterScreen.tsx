@@ -22,7 +22,10 @@ export interface RegisterScreenProps {
   agreementUrl: string;
 }
 
-/** Sign-up: a new account is signed in at once and lands on the Message tab. */
+/**
+ * Sign-up: a new account is signed in at once and lands on the Message tab. The form shows once
+ * the server has said whether it wants a verification code (no field appears or goes after).
+ */
 export function RegisterScreen({ homeUrl, agreementUrl }: RegisterScreenProps) {
   const t = useT();
   const nav = useNav();
@@ -73,57 +76,61 @@ export function RegisterScreen({ homeUrl, agreementUrl }: RegisterScreenProps) {
 
   return (
     <Page title={t('routes.register')}>
-      <div className={s.main}>
-        <form className={s.form} onSubmit={submit} noValidate>
-          <p className={s.intro}>{t('register.intro')}</p>
-          <AccountField
-            label={t('register.chatNo')}
-            placeholder={t('register.chatNoPlaceholder')}
-            value={chatNo}
-            onValueChange={setChatNo}
-            hint={<ChatNoHint state={chatNoState} />}
-            hintLive
-          />
-          <TextField
-            label={t('register.nickName')}
-            placeholder={t('register.nickNamePlaceholder')}
-            value={nickName}
-            onValueChange={setNickName}
-            autoComplete="nickname"
-            maxLength={NICKNAME_MAX}
-          />
-          <PasswordField
-            label={t('register.password')}
-            placeholder={t('profile.password.newPlaceholder')}
-            value={password}
-            onValueChange={setPassword}
-            autoComplete="new-password"
-            maxLength={NEW_PASSWORD_MAX + 10}
-          />
-          <PasswordField
-            label={t('register.confirmPassword')}
-            placeholder={t('register.confirmPlaceholder')}
-            value={confirm}
-            onValueChange={setConfirm}
-            autoComplete="new-password"
-            maxLength={NEW_PASSWORD_MAX + 10}
-          />
-          {code.enabled && <CaptchaField {...code.field} />}
-          <FormEnd
-            checked={agreed}
-            onChange={setAgreed}
-            agreementUrl={agreementUrl}
-            error={error}
-            busy={busy}
-            submitLabel={t('register.submit')}
-          />
-        </form>
-        <p className={s.alt}>
-          <span>{t('register.haveAccount')}</span>
-          <button type="button" className={s.altAction} onClick={nav.navigateBack}>
-            {t('register.backToLogin')}
-          </button>
-        </p>
+      <div className={s.main} aria-busy={!code.ready}>
+        {code.ready && (
+          <>
+            <form className={s.form} onSubmit={submit} noValidate>
+              <p className={s.intro}>{t('register.intro')}</p>
+              <AccountField
+                label={t('register.chatNo')}
+                placeholder={t('register.chatNoPlaceholder')}
+                value={chatNo}
+                onValueChange={setChatNo}
+                hint={<ChatNoHint state={chatNoState} />}
+                hintLive
+              />
+              <TextField
+                label={t('register.nickName')}
+                placeholder={t('register.nickNamePlaceholder')}
+                value={nickName}
+                onValueChange={setNickName}
+                autoComplete="nickname"
+                maxLength={NICKNAME_MAX}
+              />
+              <PasswordField
+                label={t('register.password')}
+                placeholder={t('profile.password.newPlaceholder')}
+                value={password}
+                onValueChange={setPassword}
+                autoComplete="new-password"
+                maxLength={NEW_PASSWORD_MAX + 10}
+              />
+              <PasswordField
+                label={t('register.confirmPassword')}
+                placeholder={t('register.confirmPlaceholder')}
+                value={confirm}
+                onValueChange={setConfirm}
+                autoComplete="new-password"
+                maxLength={NEW_PASSWORD_MAX + 10}
+              />
+              {code.enabled && <CaptchaField {...code.field} />}
+              <FormEnd
+                checked={agreed}
+                onChange={setAgreed}
+                agreementUrl={agreementUrl}
+                error={error}
+                busy={busy}
+                submitLabel={t('register.submit')}
+              />
+            </form>
+            <p className={s.alt}>
+              <span>{t('register.haveAccount')}</span>
+              <button type="button" className={s.altAction} onClick={nav.navigateBack}>
+                {t('register.backToLogin')}
+              </button>
+            </p>
+          </>
+        )}
       </div>
     </Page>
   );

@@ -8,14 +8,18 @@ import type { CaptchaFieldProps } from './CaptchaField';
  * The verification code of the sign-in and sign-up forms. The field shows when the server uses
  * codes (or cannot be asked), and also once it refused a sign-in with `captchaRequired`: that
  * account's failed sign-ins made a code necessary, so one is fetched for it. A code is good for
- * one try: after every refusal the typed code is cleared and a new image loaded.
+ * one try: after every refusal the typed code is cleared and a new image loaded. A form waits
+ * for `ready` before it draws, so the field is never shown, then taken away, while the server's
+ * setting is on its way.
  */
 export function useVerificationCode() {
   const [requiredFor, setRequiredFor] = useState('');
   const captcha = useCaptcha(requiredFor);
   const [code, setCode] = useState('');
-  // Until the server says otherwise (or when it cannot be asked), expect a code.
+  // When the server cannot be asked, or while a code for an account loads, expect a code.
   const enabled = captcha.data?.enabled ?? true;
+  // Known once the first answer (or failure) is in; a code asked for an account is wanted anyway.
+  const ready = !captcha.isPending || requiredFor !== '';
 
   const field: CaptchaFieldProps = {
     value: code,
@@ -26,6 +30,7 @@ export function useVerificationCode() {
   };
 
   return {
+    ready,
     enabled,
     code,
     field,

@@ -59,7 +59,7 @@ async function post(
     await page.getByRole('button', { name: /Who can see.*Don't share · Chosen: 1/ }).waitFor();
   }
   await page.getByRole('button', { name: 'Post', exact: true }).click();
-  await page.getByRole('article', { name: 'Post by Alice' }).filter({ hasText: text }).waitFor();
+  await page.getByRole('article').filter({ hasText: text }).waitFor();
 }
 
 const moments = (page: Page) =>
@@ -143,4 +143,87 @@ test('a moment reaches friends live, its likes and comments reach its author, an
   await c.page.getByText('No moments yet').waitFor();
   expect(await c.page.getByText('Sunset at the pier').count()).toBe(0);
   expect(await c.page.getByText('Beautiful!').count()).toBe(0);
+});
+
+test("a friend's post lights the Discover tab wherever the person is, and likes and comments reach the author's open feed", async () => {
+  const { alice, bob } = await people();
+  const a = await stage.signedIn(alice);
+  const b = await stage.signedIn(bob);
+
+  // Alice is on the Message tab; Bob posts.
+  await a.page.goto('/#/wx/tabbar1/index');
+  await a.page.getByRole('heading', { name: 'Message' }).waitFor();
+  await expect.poll(() => moments(a.page).getAttribute('aria-describedby')).toBeFalsy();
+  await openDiscover(b.page);
+  await b.page.getByRole('button', { name: 'Moments' }).click();
+  await post(b.page, 'Fresh bread today');
+
+  // The Discover tab shows a dot (no number) without a reload; opening the feed clears it.
+  await a.page
+    .getByRole('navigation')
+    .getByRole('button', { name: 'Discover', description: 'New activity' })
+    .waitFor();
+  expect(await moments(a.page).textContent()).not.toMatch(/\d/);
+  await openDiscover(a.page);
+  await a.page.getByRole('button', { name: 'Moments' }).click();
+  await a.page
+    .getByRole('article', { name: 'Post by Bob' })
+    .filter({ hasText: 'Fresh bread today' })
+    .waitFor();
+  await a.page.goBack();
+  await expect.poll(() => moments(a.page).getAttribute('aria-describedby')).toBeFalsy();
+
+  // Alice posts and starts a comment on Bob's post; Bob likes and comments on hers.
+  await a.page.getByRole('button', { name: 'Moments' }).click();
+  await post(a.page, 'Rainy Sunday');
+  const bobsPost = a.page.getByRole('article', { name: 'Post by Bob' });
+  await bobsPost.getByRole('button', { name: 'Like and comment' }).click();
+  await bobsPost.getByRole('button', { name: 'Comment', exact: true }).click();
+  await a.page.getByRole('textbox', { name: 'Comment' }).fill('Save me a slice');
+
+  await b.page.mouse.wheel(0, -2000);
+  await pullDown(b.page);
+  const alicesOnBobs = b.page
+    .getByRole('article', { name: 'Post by Alice' })
+    .filter({ hasText: 'Rainy Sunday' });
+  await alicesOnBobs.getByRole('button', { name: 'Like and comment' }).click();
+  await alicesOnBobs.getByRole('button', { name: 'Like', exact: true }).click();
+  await alicesOnBobs.getByRole('button', { name: 'Like and comment' }).click();
+  await alicesOnBobs.getByRole('button', { name: 'Comment', exact: true }).click();
+  await b.page.getByRole('textbox', { name: 'Comment' }).fill('Stay dry!');
+  await b.page.getByRole('button', { name: 'Send' }).click();
+
+  // Alice's open feed shows them in place, and what she is typing stays.
+  const alicesPost = a.page.getByRole('article', { name: 'Post by Alice' });
+  await alicesPost.getByLabel('Liked by Bob').waitFor();
+  await alicesPost.getByRole('list', { name: 'Comments' }).getByText('Stay dry!').waitFor();
+  expect(await a.page.getByRole('textbox', { name: 'Comment' }).inputValue()).toBe('Save me a slice');
+  await a.page.getByRole('button', { name: 'Messages', description: '2 new' }).waitFor();
+});
+
+test('on a 375 px phone the title bar holds back, title and camera, and the time stays on one line when a post’s menu opens', async () => {
+  const { alice } = await people();
+  const a = await stage.signedIn(alice);
+  await a.page.setViewportSize({ width: 375, height: 740 });
+  await a.page.goto('/#/wx/friendsCircle/index');
+  await a.page.getByText('No moments yet').waitFor();
+  const bar = a.page.locator('header').filter({ has: a.page.getByRole('heading', { name: 'Moments' }) });
+  expect(
+    await bar.getByRole('button').evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label'))),
+  ).toEqual(['Back', 'Post to Moments']);
+
+  await post(a.page, 'Short and sweet');
+  const card = a.page.getByRole('article', { name: 'Post by Alice' });
+  const time = card.getByRole('button', { name: 'Just now' });
+  const oneLine = (await time.boundingBox())?.height ?? 0;
+  await card.getByRole('button', { name: 'Like and comment' }).click();
+  const menu = card.getByRole('group', { name: 'Like and comment' });
+  await menu.getByRole('button', { name: 'Comment' }).waitFor();
+  expect((await time.boundingBox())?.height).toBe(oneLine);
+  // The menu's buttons each keep icon and word on one line, inside the card.
+  for (const button of await menu.getByRole('button').all())
+    expect((await button.boundingBox())?.height ?? 99).toBeLessThan(40);
+  const cardBox = await card.boundingBox();
+  const menuBox = await menu.boundingBox();
+  expect(menuBox && cardBox && menuBox.x + menuBox.width <= cardBox.x + cardBox.width).toBe(true);
 });

@@ -420,9 +420,51 @@ describe.each(dialects)('moments on %s', (dialect) => {
     expect(xans.received.filter((m) => m.includes('MOMENT_POSTED'))).toEqual([]);
 
     await act(ben, '/moments/comment', { momentId: moment.momentId, text: 'nice' });
-    expect(await amys.nextNotice('MOMENT_INTERACTION')).toMatchObject({ msgContent: { count: 1 } });
+    expect(await amys.nextNotice('MOMENT_INTERACTION')).toMatchObject({
+      msgContent: { count: 1, momentId: moment.momentId },
+    });
     await act(ben, '/moments/like', { momentId: moment.momentId });
-    expect(await amys.nextNotice('MOMENT_INTERACTION')).toMatchObject({ msgContent: { count: 2 } });
+    expect(await amys.nextNotice('MOMENT_INTERACTION')).toMatchObject({
+      msgContent: { count: 2, momentId: moment.momentId },
+    });
+  });
+
+  it('names the post liked or commented on only to whom it concerns: never to a friend it is hidden from, a friend of the commenter or a stranger', async () => {
+    // Amy hides her post from Xan; Ben and Dan are friends of hers and of each other; Cat knows
+    // only Ben; Sam knows nobody.
+    const [amy, ben, dan, xan, cat, sam] = [
+      await user('amy'),
+      await user('ben'),
+      await user('dan'),
+      await user('xan'),
+      await user('cat'),
+      await user('sam'),
+    ];
+    for (const friend of [ben, dan, xan]) await befriend(server.url, amy, friend);
+    await befriend(server.url, ben, dan);
+    await befriend(server.url, ben, cat);
+    const { momentId } = await post(amy, {
+      text: 'not for xan',
+      visibility: 'EXCLUDE',
+      userIds: [xan.userId],
+    });
+    const [amys, bens] = [await open(amy), await open(ben)];
+    const others = await Promise.all([xan, cat, sam].map(async (who) => ({ who, socket: await open(who) })));
+    const marks = others.map(({ socket }) => socket.received.length);
+
+    const bensComment = (await act(ben, '/moments/comment', { momentId, text: 'lovely' })).comments[0];
+    expect(await amys.nextNotice('MOMENT_INTERACTION')).toMatchObject({ msgContent: { count: 1, momentId } });
+    await act(dan, '/moments/comment', { momentId, text: 'agreed', replyTo: bensComment?.commentId });
+    expect(await bens.nextNotice('MOMENT_INTERACTION')).toMatchObject({ msgContent: { count: 1, momentId } });
+    await act(dan, '/moments/like', { momentId });
+
+    for (const [index, { who, socket }] of others.entries()) {
+      const heard = await receivedUpToBarrier(server, socket, who.userId, marks[index] ?? 0);
+      expect(
+        heard.filter((m) => m.includes('MOMENT_')),
+        who.nickName,
+      ).toEqual([]);
+    }
   });
 
   it('keeps a cover per person, one of their own images, shown to them and their friends', async () => {

@@ -24,8 +24,15 @@ export const FriendApplyNotice = z.object({
 /** msgContent of FRIEND_ACCEPTED / FRIEND_REJECTED: who answered the viewer's request. */
 export const FriendAnswerNotice = z.object({ userId: z.string(), nickName: z.string() });
 
-/** msgContent of MOMENT_INTERACTION: how many interactions are unread now (`/my/notices` topicReply). */
-export const MomentInteractionNotice = z.object({ count: z.number().int().nonnegative() });
+/**
+ * msgContent of MOMENT_INTERACTION: how many interactions are unread now (`/my/notices`
+ * topicReply), and the post that was liked or commented on, so an open feed can show it. It goes
+ * only to whom the interaction concerns, who may see that post.
+ */
+export const MomentInteractionNotice = z.object({
+  count: z.number().int().nonnegative(),
+  momentId: z.string(),
+});
 
 /** msgContent of MOMENT_POSTED: the author, as `/my/notices` topicRed names them. */
 export const MomentPostedNotice = z.object({

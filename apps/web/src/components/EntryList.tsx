@@ -8,6 +8,11 @@ export interface Entry {
   icon?: ReactNode;
   /** What is new behind the entry: shown at its end, and read as its description. */
   news?: { badge?: string; picture?: ReactNode; description: string };
+  /**
+   * Set on a feature PaiChat does not have: the row is greyed and ends with this tag ("Not
+   * available") instead of a chevron.
+   */
+  unavailable?: string;
   onPress: () => void;
 }
 
@@ -17,13 +22,16 @@ export function EntryList({ entries, label }: { entries: readonly Entry[]; label
   return (
     <ul className={s.list} aria-label={label}>
       {entries.map((entry) => {
-        const newsId = `${idBase}-${entry.key}`;
+        const descriptionId = `${idBase}-${entry.key}`;
+        const description = entry.news?.description ?? entry.unavailable;
         return (
           <li key={entry.key}>
             <button
               type="button"
               className={s.row}
-              aria-describedby={entry.news ? newsId : undefined}
+              aria-describedby={description ? descriptionId : undefined}
+              // Still tappable: the tap says why it is unavailable.
+              aria-disabled={entry.unavailable ? true : undefined}
               onClick={entry.onPress}
             >
               {entry.icon && (
@@ -42,12 +50,18 @@ export function EntryList({ entries, label }: { entries: readonly Entry[]; label
                   {entry.news.badge}
                 </span>
               )}
-              <RightOutline className={s.chevron} aria-hidden />
+              {entry.unavailable ? (
+                <span className={s.tag} aria-hidden>
+                  {entry.unavailable}
+                </span>
+              ) : (
+                <RightOutline className={s.chevron} aria-hidden />
+              )}
             </button>
-            {/* The news is the entry's description, not part of its name ("Moments", "3 new"). */}
-            {entry.news && (
-              <span id={newsId} className="visually-hidden">
-                {entry.news.description}
+            {/* The news or the tag is the entry's description, not part of its name ("Moments", "3 new"). */}
+            {description && (
+              <span id={descriptionId} className="visually-hidden">
+                {description}
               </span>
             )}
           </li>

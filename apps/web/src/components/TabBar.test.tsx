@@ -81,6 +81,25 @@ describe('TabBar', () => {
     expect(contact.textContent).toBe('Contact');
   });
 
+  it("shows a dot on Discover for a friend's post not yet seen, the count of replies before it, and nothing once seen", async () => {
+    const { client } = renderScreen(<TabBar tabs={tabs} />, { path: '/t/1' });
+    const amy = { portrait: '', userId: '7', nickName: 'Amy' };
+    const notices = (replies: number, topicRed = amy) => ({
+      friendApply: { count: 0 },
+      topicReply: { count: replies },
+      topicRed,
+    });
+    act(() => client.setQueryData(noticesKey, notices(0)));
+    const discover = await screen.findByRole('button', { name: 'Discover', description: 'New activity' });
+    expect(discover.textContent).not.toMatch(/\d/);
+
+    act(() => client.setQueryData(noticesKey, notices(2)));
+    await screen.findByRole('button', { name: 'Discover', description: '2 new' });
+
+    act(() => client.setQueryData(noticesKey, notices(0, { portrait: '', userId: '', nickName: '' })));
+    await waitFor(() => expect(discover.getAttribute('aria-describedby')).toBeNull());
+  });
+
   it('caps the count text at 99+', () => {
     expect([
       badgeText(0),

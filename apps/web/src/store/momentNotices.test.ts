@@ -20,7 +20,7 @@ describe('moment notices', () => {
     const pushes = new PushRouter();
     const stop = watchMomentNotices(pushes, client);
 
-    pushes.dispatch(noticePush(NoticeType.MOMENT_INTERACTION, { count: 3 }, 1));
+    pushes.dispatch(noticePush(NoticeType.MOMENT_INTERACTION, { count: 3, momentId: '41' }, 1));
     pushes.dispatch(noticePush(NoticeType.MOMENT_POSTED, amy, 1));
     expect(client.getQueryData(noticesKey)).toEqual({
       friendApply: { count: 2 },
@@ -29,7 +29,7 @@ describe('moment notices', () => {
     });
 
     stop();
-    pushes.dispatch(noticePush(NoticeType.MOMENT_INTERACTION, { count: 9 }, 1));
+    pushes.dispatch(noticePush(NoticeType.MOMENT_INTERACTION, { count: 9, momentId: '41' }, 1));
     expect(client.getQueryData<Notices>(noticesKey)?.topicReply.count).toBe(3);
   });
 });

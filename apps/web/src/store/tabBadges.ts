@@ -1,8 +1,9 @@
 /**
  * The four tab badges (spec section 4), derived from where their numbers live: the chat
  * engine's unread total (Message), and the cached `/my/notices` (Contact: pending friend
- * requests; Discover: replies to the user's moments). Nothing sets a badge: a badge changes
- * when its source does, and goes with the session (the engine stops, the cache is cleared).
+ * requests; Discover: replies to the user's moments, or else a dot for a friend's post not yet
+ * seen, as WeChat shows). Nothing sets a badge: a badge changes when its source does, and goes
+ * with the session (the engine stops, the cache is cleared).
  */
 import { useQuery } from '@tanstack/react-query';
 import { noticesQuery } from '../api/queries/notices';
@@ -24,7 +25,9 @@ export function useFriendRequestCount(): number {
 
 export function useTabBadges(): TabBadges {
   const notices = useCachedNotices();
-  return [useTotalUnread(), notices?.friendApply.count ?? 0, notices?.topicReply.count ?? 0, 0];
+  const moments = useMomentNotices();
+  const discover = moments.count || (moments.author ? 'dot' : 0);
+  return [useTotalUnread(), notices?.friendApply.count ?? 0, discover, 0];
 }
 
 /** The Discover tab's Moments entry: unread interactions, and the author of the newest unseen friend's post. */

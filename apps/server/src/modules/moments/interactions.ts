@@ -41,12 +41,16 @@ export interface MomentInteractionsDeps {
 }
 
 export function createMomentInteractions({ db, clock, bus, log, moments }: MomentInteractionsDeps) {
-  /** Tells these users their unread count (their Discover badge); best effort. */
-  async function tell(ownerIds: Iterable<number>): Promise<void> {
+  /**
+   * Tells these users (each may see the post) their unread count, their Discover badge, and which
+   * post changed, for an open feed; best effort.
+   */
+  async function tell(ownerIds: Iterable<number>, momentId: number): Promise<void> {
     try {
       for (const ownerId of new Set(ownerIds)) {
         const count = await repo.countUnreadInteractions(db, ownerId);
-        const notice = noticePush(NoticeType.MOMENT_INTERACTION, { count }, clock.now());
+        const content = { count, momentId: String(momentId) };
+        const notice = noticePush(NoticeType.MOMENT_INTERACTION, content, clock.now());
         await pushToUsers(bus, [String(ownerId)], notice);
       }
     } catch (error) {
@@ -89,7 +93,7 @@ export function createMomentInteractions({ db, clock, bus, log, moments }: Momen
         });
         return [post.user_id];
       });
-      await tell(told);
+      await tell(told, post.id);
       return moments.detail(actor.userId, momentId);
     },
 
@@ -133,7 +137,7 @@ export function createMomentInteractions({ db, clock, bus, log, moments }: Momen
             now,
           });
       });
-      await tell(told.keys());
+      await tell(told.keys(), post.id);
       return moments.detail(actor.userId, input.momentId);
     },
 

@@ -118,6 +118,30 @@ export function putMoment(client: QueryClient, moment: Moment): void {
   client.setQueryData(momentKey(moment.momentId), moment);
 }
 
+/** Whether a cache (the feed, an album, the post's detail) holds the post. */
+function isCached(client: QueryClient, momentId: string): boolean {
+  if (client.getQueryData(momentKey(momentId))) return true;
+  const paged = client.getQueriesData<Pages>({
+    queryKey: momentsRoot,
+    predicate: ({ queryKey }) => queryKey[1] === 'feed' || queryKey[1] === 'album',
+  });
+  return paged.some(([, data]) => momentsOf(data).some((moment) => moment.momentId === momentId));
+}
+
+/**
+ * Someone liked or commented on a post (a push named it): where a cache holds it, it is asked
+ * for again and written into all of them, so an open feed or detail shows the news in place.
+ * A failure keeps what is shown (the next load brings it).
+ */
+export async function refreshMoment(client: QueryClient, momentId: string): Promise<void> {
+  if (!isCached(client, momentId)) return;
+  try {
+    putMoment(client, await call(getMoment, { momentId }, { quiet: true }));
+  } catch {
+    // Background refresh: nothing to tell the person.
+  }
+}
+
 /** Takes a post out of every cache. */
 function dropMoment(client: QueryClient, moment: Pick<Moment, 'momentId' | 'userId'>): void {
   for (const key of pagedKeysFor(moment.userId)) {

@@ -64,6 +64,7 @@ export function InteractionsScreen({ detailUrl }: { detailUrl: string }) {
     const sure = await confirmDialog({
       title: t('moments.clearConfirm'),
       confirmText: t('moments.clear'),
+      danger: true,
       cancelText: t('common.cancel'),
     });
     if (sure) clear.mutate();

@@ -64,6 +64,7 @@ export const MomentCard = memo(function MomentCard({
     const sure = await confirmDialog({
       title: t('moments.deleteConfirm'),
       confirmText: t('messages.delete'),
+      danger: true,
       cancelText: t('common.cancel'),
     });
     if (!sure) return;

@@ -40,6 +40,7 @@ export function MomentComments({ moment, myUserId, onComment }: MomentCommentsPr
     const sure = await confirmDialog({
       title: t('moments.deleteCommentConfirm'),
       confirmText: t('messages.delete'),
+      danger: true,
       cancelText: t('common.cancel'),
     });
     if (sure) await actions.deleteComment(comment.commentId).catch(() => undefined);

@@ -1,13 +1,16 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { NoticeType, noticePush } from '@paichat/protocol';
 import { installReact19Render } from '../../lib/ui';
+import { PushRouter } from '../../realtime/pushRouter';
+import { watchMomentNotices } from '../../store/momentNotices';
 import { resetRequest } from '../../api/request';
 import { fakeServer, refusal } from '../../test/fakeServer';
 import { timingOut } from '../../test/connection';
 import { me } from '../../test/people';
 import { renderScreen } from '../../test/render';
-import { ME, moment } from './testing/momentFixtures';
+import { BEN, ME, comment, moment } from './testing/momentFixtures';
 import { MomentDetailScreen } from './MomentDetailScreen';
 
 const user = userEvent.setup({ pointerEventsCheck: 0 });
@@ -28,6 +31,24 @@ describe('MomentDetailScreen', () => {
     await user.click(within(card).getByRole('button', { name: 'Delete' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(nav.navigateBack).toHaveBeenCalledOnce());
+  });
+
+  it('shows a new comment on my post as it comes', async () => {
+    const mine = moment(ME, { text: 'Sunset' });
+    let current = mine;
+    fakeServer({ getMyInfo: () => me, getMoment: () => current });
+    const { client } = renderScreen(<MomentDetailScreen albumUrl="/album" />, {
+      path: `/detail?momentId=${mine.momentId}`,
+    });
+    const pushes = new PushRouter();
+    onTestFinished(watchMomentNotices(pushes, client));
+    const card = await screen.findByRole('article', { name: 'Post by Ada Lovelace' });
+
+    current = { ...mine, comments: [comment(BEN, 'Gorgeous')] };
+    act(() =>
+      pushes.dispatch(noticePush(NoticeType.MOMENT_INTERACTION, { count: 1, momentId: mine.momentId }, 1)),
+    );
+    expect(await within(card).findByRole('button', { name: 'Benny: Gorgeous' })).toBeTruthy();
   });
 
   it('says so when the post is gone or no longer mine to see', async () => {

@@ -2,9 +2,14 @@ import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from '
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { VirtuosoMockContext } from 'react-virtuoso';
-import type { Moment, Notices } from '@paichat/protocol';
+import { NoticeType, noticePush, type Moment, type Notices } from '@paichat/protocol';
 import { noticesKey } from '../../api/queries/notices';
 import { installReact19Render } from '../../lib/ui';
+import { PushRouter } from '../../realtime/pushRouter';
+import type { SocketStatus } from '../../realtime/SocketClient';
+import { watchMomentNotices } from '../../store/momentNotices';
+import { reloadFailedOnReconnect } from '../../store/reloadOnReconnect';
+import { goOffline } from '../../test/network';
 import { fakeServer } from '../../test/fakeServer';
 import { me } from '../../test/people';
 import { renderScreen } from '../../test/render';
@@ -50,6 +55,25 @@ function feedOf(posts: Moment[], handlers: Parameters<typeof fakeServer>[0] = {}
 }
 
 const post = (name: string) => screen.findByRole('article', { name: `Post by ${name}` });
+
+const OFFLINE = "You're offline. This page updates by itself once the network is back.";
+
+/** The app's socket, as far as reloading goes: away, until `open()`. */
+function socketAway() {
+  let status: SocketStatus = 'reconnecting';
+  const listeners = new Set<() => void>();
+  return {
+    getSnapshot: () => ({ status, expiredCode: null }),
+    subscribe: (listener: () => void) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    open: () => {
+      status = 'open';
+      for (const listener of listeners) listener();
+    },
+  };
+}
 
 describe('MomentsScreen', () => {
   it("shows my friends' posts by the name I gave them, with pictures, place, and Delete only on mine", async () => {
@@ -139,6 +163,77 @@ describe('MomentsScreen', () => {
     expect(screen.queryByRole('textbox', { name: 'Reply to Cy' })).toBeNull();
   });
 
+  it('shows a like and a comment on my post as they come, keeping what I am typing meanwhile', async () => {
+    const mine = moment(ME, { text: 'Sunset' });
+    const { client, byId } = feedOf([mine, moment(BEN)], {
+      getMoment: ({ momentId }) => byId.get(momentId) ?? mine,
+    });
+    const pushes = new PushRouter();
+    onTestFinished(watchMomentNotices(pushes, client));
+    const myCard = await post('Ada Lovelace');
+    // Meanwhile I am writing a comment on Ben's post.
+    const bens = await post('Benny');
+    await user.click(within(bens).getByRole('button', { name: 'Like and comment' }));
+    await user.click(within(bens).getByRole('button', { name: 'Comment' }));
+    const input = screen.getByRole('textbox', { name: 'Comment' });
+    await user.type(input, 'Half a thought');
+
+    // Ben likes my post and comments on it: the server tells me which post.
+    byId.set(mine.momentId, { ...mine, likes: [BEN], comments: [comment(BEN, 'Gorgeous')] });
+    act(() =>
+      pushes.dispatch(noticePush(NoticeType.MOMENT_INTERACTION, { count: 2, momentId: mine.momentId }, 1)),
+    );
+    expect(await within(myCard).findByRole('button', { name: 'Benny: Gorgeous' })).toBeTruthy();
+    expect(within(myCard).getByLabelText('Liked by Benny')).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: 'Comment' }) as HTMLTextAreaElement).value).toBe(
+      'Half a thought',
+    );
+  });
+
+  it('offline, says so and keeps the posts it has; back online, the new ones show by themselves', async () => {
+    const posts = [moment(BEN, { text: 'At the lake' })];
+    feedOf(posts);
+    await screen.findByText('At the lake');
+
+    const network = goOffline();
+    expect(screen.getByRole('status').textContent).toBe(OFFLINE);
+    expect(screen.getByText('At the lake')).toBeTruthy();
+
+    posts.unshift(moment(BEN, { text: 'Back home' }));
+    network.back();
+    expect(await screen.findByText('Back home')).toBeTruthy();
+    expect(screen.queryByText(OFFLINE)).toBeNull();
+  });
+
+  it('opened offline, says so rather than failing or loading; the posts show once the network is back', async () => {
+    const network = goOffline();
+    feedOf([moment(BEN, { text: 'At the lake' })]);
+    expect(await screen.findByText(OFFLINE)).toBeTruthy();
+    expect(screen.queryByText('Could not load moments')).toBeNull();
+    expect(screen.queryByText('Loading…')).toBeNull();
+
+    network.back();
+    expect(await screen.findByText('At the lake')).toBeTruthy();
+  });
+
+  it('a feed that failed while the server was away loads by itself once the socket is back', async () => {
+    let away = true;
+    const { client } = feedOf([], {
+      getMomentFeed: () =>
+        away
+          ? new Response('down', { status: 502 })
+          : { list: [moment(BEN, { text: 'Still here' })], next: null },
+    });
+    const socket = socketAway();
+    onTestFinished(reloadFailedOnReconnect(socket, client));
+    expect(await screen.findByText('Could not load moments')).toBeTruthy();
+
+    away = false;
+    act(() => socket.open());
+    expect(await screen.findByText('Still here')).toBeTruthy();
+    expect(screen.queryByText('Could not load moments')).toBeNull();
+  });
+
   it('keeps a comment that failed to send, and refuses an empty one', async () => {
     const first = moment(BEN);
     const { server } = feedOf([first], {
@@ -149,7 +244,7 @@ describe('MomentsScreen', () => {
     await user.click(within(card).getByRole('button', { name: 'Comment' }));
     const input = screen.getByRole('textbox', { name: 'Comment' });
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    expect(await screen.findByText('please fill content')).toBeTruthy();
+    expect(await screen.findByText('Please fill in the content')).toBeTruthy();
     expect(server.called('commentMoment')).toHaveLength(0);
     await user.type(input, 'Lovely');
     await user.click(screen.getByRole('button', { name: 'Send' }));
@@ -168,6 +263,27 @@ describe('MomentsScreen', () => {
     await waitFor(() => expect(screen.queryByText('Regrettable')).toBeNull());
     expect(server.called('deleteMoment')[0]?.request).toEqual({ momentId: mine.momentId });
     expect(screen.getByRole('article', { name: 'Post by Benny' })).toBeTruthy();
+  });
+
+  it('keeps the title bar to back, title and camera; the messages open from under the cover, with their unread count', async () => {
+    const { client, nav } = feedOf([moment(BEN)]);
+    await post('Benny');
+    const bar = screen.getByRole('heading', { name: 'Moments' }).closest('header') as HTMLElement;
+    expect(
+      within(bar)
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['Back', 'Post to Moments']);
+
+    const notices: Notices = {
+      friendApply: { count: 0 },
+      topicReply: { count: 2 },
+      topicRed: { portrait: '', userId: '', nickName: '' },
+    };
+    act(() => client.setQueryData(noticesKey, notices));
+    const messages = await screen.findByRole('button', { name: 'Messages', description: '2 new' });
+    await user.click(messages);
+    expect(nav.navigateTo).toHaveBeenLastCalledWith('/messages');
   });
 
   it('opens the camera, the interaction list and an author’s album', async () => {

@@ -1,18 +1,21 @@
 import { useCallback, useMemo } from 'react';
-import { CameraOutline, PictureOutline } from 'antd-mobile-icons';
+import { CameraOutline, MessageOutline, PictureOutline } from 'antd-mobile-icons';
 import { Virtuoso } from 'react-virtuoso';
 import { useQueryClient } from '@tanstack/react-query';
 import { Page } from '../../components/Page';
 import { PullRefresh } from '../../components/PullRefresh';
 import { keepFirstPage } from '../../api/queries/paging';
 import { EmptyState } from '../../components/EmptyState';
+import { EntryList } from '../../components/EntryList';
 import { momentFeedKey, momentsOf, useMomentFeed } from '../../api/queries/moments';
 import { useMyInfo } from '../../api/queries/myInfo';
 import { refreshNotices } from '../../api/queries/notices';
 import { currentLocale, useT } from '../../i18n';
+import { badgeText } from '../../lib/badge';
 import { useNow } from '../../lib/useNow';
 import { withQuery } from '../../lib/url';
 import { useNav } from '../../nav';
+import { useMomentNotices } from '../../store/tabBadges';
 import { CoverHeader } from './CoverHeader';
 import { CommentBar } from './CommentBar';
 import { MomentCard } from './MomentCard';
@@ -30,7 +33,8 @@ export interface MomentsScreenProps {
 /**
  * Moments: my cover, then my posts and my friends' posts I may see, newest first. Pull down
  * for the newest; more load as the end comes near (the list is virtualized: only the posts on
- * screen are in the page). The camera posts; the interaction list opens from the title bar.
+ * screen are in the page). The camera in the title bar posts; the interaction list opens from
+ * under the cover, with the count of those not read yet.
  */
 export function MomentsScreen({ postUrl, albumUrl, detailUrl, messagesUrl }: MomentsScreenProps) {
   const t = useT();
@@ -43,6 +47,8 @@ export function MomentsScreen({ postUrl, albumUrl, detailUrl, messagesUrl }: Mom
   const comments = useCommentTarget();
   const moments = useMemo(() => momentsOf(feed.data), [feed.data]);
   const myUserId = me.data?.userId ?? '';
+  const unread = useMomentNotices().count;
+  const unreadBadge = badgeText(unread);
 
   const openAlbum = useCallback(
     (userId: string) => nav.navigateTo(withQuery(albumUrl, { userId })),
@@ -58,32 +64,42 @@ export function MomentsScreen({ postUrl, albumUrl, detailUrl, messagesUrl }: Mom
   };
 
   const header = (
-    <CoverHeader
-      userId={myUserId}
-      name={me.data?.nickName ?? ''}
-      portrait={me.data?.portrait ?? ''}
-      mine
-      onOpenAuthor={myUserId ? () => openAlbum(myUserId) : undefined}
-    />
+    <>
+      <CoverHeader
+        userId={myUserId}
+        name={me.data?.nickName ?? ''}
+        portrait={me.data?.portrait ?? ''}
+        mine
+        onOpenAuthor={myUserId ? () => openAlbum(myUserId) : undefined}
+      />
+      <EntryList
+        entries={[
+          {
+            key: 'messages',
+            label: t('routes.momentsMessages'),
+            icon: <MessageOutline />,
+            ...(unreadBadge
+              ? { news: { badge: unreadBadge, description: t('tabs.unread', { count: unread }) } }
+              : {}),
+            onPress: () => nav.navigateTo(messagesUrl),
+          },
+        ]}
+      />
+    </>
   );
 
   return (
     <Page
       title={t('routes.moments')}
       headerRight={
-        <span className={s.headerActions}>
-          <button type="button" className={s.headerButton} onClick={() => nav.navigateTo(messagesUrl)}>
-            {t('routes.momentsMessages')}
-          </button>
-          <button
-            type="button"
-            className={s.headerButton}
-            aria-label={t('routes.postMoment')}
-            onClick={() => nav.navigateTo(postUrl)}
-          >
-            <CameraOutline aria-hidden />
-          </button>
-        </span>
+        <button
+          type="button"
+          className={s.headerButton}
+          aria-label={t('routes.postMoment')}
+          onClick={() => nav.navigateTo(postUrl)}
+        >
+          <CameraOutline aria-hidden />
+        </button>
       }
     >
       <PullRefresh onRefresh={refresh}>

@@ -8,6 +8,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { CloseCode, NoticeType } from '@paichat/protocol';
 import { configureRequest, expireSession } from './api/request';
 import { createQueryClient } from './api/queryClient';
+import { followBrowserNetwork } from './api/online';
 import { fetchSocketTicket } from './api/socketTicket';
 import { currentLocale, t } from './i18n';
 import { firstScreenDone } from './lib/firstScreen';
@@ -23,6 +24,7 @@ import { watchGroupChanges } from './store/groupSync';
 import { watchMomentNotices } from './store/momentNotices';
 import { followLanguageInNotifications } from './store/notificationSwitches';
 import { watchProfileChanges } from './store/profileSync';
+import { reloadFailedOnReconnect } from './store/reloadOnReconnect';
 import { createSession, type Session } from './store/session';
 
 export interface App {
@@ -37,6 +39,8 @@ export interface App {
 
 export function bootstrap(): App {
   const queryClient = createQueryClient();
+  // Offline, loads wait and the screens say so; back online, they load again.
+  followBrowserNetwork();
   const { router, nav } = createAppRouter();
   const socket = new SocketClient({
     ticket: fetchSocketTicket,
@@ -71,6 +75,8 @@ export function bootstrap(): App {
   watchGroupChanges(pushes, queryClient);
   // Moments: the Discover tab's badge and dot follow likes, comments and friends' new posts.
   watchMomentNotices(pushes, queryClient);
+  // A server away for a while: what failed to load meanwhile loads again when the socket is back.
+  reloadFailedOnReconnect(socket, queryClient);
   // Notifications: the service worker's words follow the language, changed from any screen.
   followLanguageInNotifications();
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
+import { goOffline } from '../test/network';
 import { ASYNC_PAGE_DELAY_MS, ASYNC_PAGE_TIMEOUT_MS, lazyPage } from './AsyncPage';
 
 function Hello({ name }: { name: string }) {
@@ -66,6 +67,20 @@ describe('lazyPage (spec 9: async page load delay 200 ms, timeout 60 s)', () => 
     calls[1]!.resolve(Hello);
     await flush();
     expect(screen.getByRole('heading', { name: 'Hello Amy' })).toBeTruthy();
+  });
+
+  it('a page that could not load offline loads by itself once the network is back', async () => {
+    const network = goOffline();
+    const { load, calls } = controlledLoader();
+    const Page = lazyPage(load);
+    render(<Page name="Amy" />);
+    calls[0]!.reject(new Error('Failed to fetch dynamically imported module'));
+    expect(await screen.findByRole('alert')).toBeTruthy();
+
+    network.back();
+    expect(calls).toHaveLength(2);
+    calls[1]!.resolve(Hello);
+    expect(await screen.findByRole('heading', { name: 'Hello Amy' })).toBeTruthy();
   });
 
   it('shows the error at once when the page fails to load', async () => {

@@ -3,8 +3,10 @@
  * (the bundle budget in apps/web/build/bundleBudget.ts). Spec 9's async page behaviour: nothing
  * for the first 200 ms (a page that arrives quickly never flashes a spinner), then a loading
  * state, and after 60 s an error with a retry. A page loaded once renders at once afterwards.
+ * A page that could not load for want of a network tries again by itself once it is back.
  */
 import { useEffect, useState, type ComponentType } from 'react';
+import { onNetworkBack } from '../api/online';
 import { allTexts, useT } from '../i18n';
 import { lazyModule } from '../lib/lazyModule';
 import { firstScreenShown } from '../lib/firstScreen';
@@ -65,19 +67,17 @@ export function lazyPage<P extends object>(
       };
     }, [ready, attempt]);
 
+    const retry = () => {
+      setPhase('waiting');
+      setAttempt((n) => n + 1);
+    };
+    useEffect(() => (phase === 'failed' ? onNetworkBack(retry) : undefined), [phase]);
+
     if (loaded) {
       const Page = loaded;
       return <Page {...props} />;
     }
-    return (
-      <AsyncPageState
-        phase={phase}
-        onRetry={() => {
-          setPhase('waiting');
-          setAttempt((n) => n + 1);
-        }}
-      />
-    );
+    return <AsyncPageState phase={phase} onRetry={retry} />;
   }
   Lazy.displayName = 'LazyPage';
   return Object.assign(Lazy, { preload });

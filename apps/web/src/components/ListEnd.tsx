@@ -7,6 +7,7 @@ export interface ListEndProps {
   query: Pick<
     UseInfiniteQueryResult,
     | 'isPending'
+    | 'isPaused'
     | 'isError'
     | 'isFetchingNextPage'
     | 'isFetchNextPageError'
@@ -22,7 +23,10 @@ export interface ListEndProps {
   endText: string;
 }
 
-/** What ends a paged list: loading, a failure with Retry, "nothing yet" or "no more". */
+/**
+ * What ends a paged list: loading, a failure with Retry, "nothing yet" or "no more"; nothing
+ * while the first load waits for the network (the title bar says the phone is offline).
+ */
 export function ListEnd({ query, count, empty, failedText, endText }: ListEndProps) {
   const t = useT();
   const retry = (again: () => unknown) => (
@@ -33,6 +37,7 @@ export function ListEnd({ query, count, empty, failedText, endText }: ListEndPro
       </button>
     </div>
   );
+  if (query.isPending && query.isPaused) return null;
   if (query.isPending || query.isFetchingNextPage) return <p className={s.note}>{t('common.loading')}</p>;
   if (query.isError && count === 0) return retry(query.refetch);
   if (count === 0) return empty;

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { LeftOutline } from 'antd-mobile-icons';
 import { useT } from '../i18n';
+import { OfflineNotice } from './OfflineNotice';
 import s from './TitleBar.module.css';
 
 export interface TitleBarProps {
@@ -11,18 +12,24 @@ export interface TitleBarProps {
   right?: ReactNode;
 }
 
-/** The page title bar: back button, centred title (the page's heading), optional action. */
+/**
+ * The page title bar: back button, centred title (the page's heading), optional action; under
+ * it, while the phone is offline, the notice that says so.
+ */
 export function TitleBar({ title, onBack, right }: TitleBarProps) {
   const t = useT();
   return (
     <header className={s.bar}>
-      {onBack && (
-        <button type="button" className={s.back} aria-label={t('common.back')} onClick={onBack}>
-          <LeftOutline aria-hidden />
-        </button>
-      )}
-      <h1 className={s.title}>{title}</h1>
-      {right && <div className={s.right}>{right}</div>}
+      <div className={s.row}>
+        {onBack && (
+          <button type="button" className={s.back} aria-label={t('common.back')} onClick={onBack}>
+            <LeftOutline aria-hidden />
+          </button>
+        )}
+        <h1 className={s.title}>{title}</h1>
+        {right && <div className={s.right}>{right}</div>}
+      </div>
+      <OfflineNotice />
     </header>
   );
 }

@@ -9,6 +9,7 @@ import { friendListKey } from '../../api/queries/friendList';
 import { noticesKey } from '../../api/queries/notices';
 import { renderScreen } from '../../test/render';
 import { fakeServer } from '../../test/fakeServer';
+import { goOffline } from '../../test/network';
 import { ContactsScreen } from './ContactsScreen';
 
 const friend = (userId: string, nickName: string, remark = ''): Friend => ({
@@ -52,7 +53,39 @@ const notices = (count: number) => ({
   topicRed: { portrait: '', userId: '', nickName: '' },
 });
 
+const OFFLINE = "You're offline. This page updates by itself once the network is back.";
+
 describe('ContactsScreen', () => {
+  it('offline, says so and keeps the contacts it has; back online, it loads them again by itself', async () => {
+    const list = [friend('1', 'Bob')];
+    serve(list);
+    renderScreen(sized(<ContactsScreen {...urls} />));
+    await screen.findByText('Bob');
+
+    const network = goOffline();
+    expect(screen.getByRole('status').textContent).toBe(OFFLINE);
+    expect(screen.getByText('Bob')).toBeTruthy();
+
+    // Carol became a friend meanwhile: back online, she shows without a tap.
+    list.push(friend('2', 'Carol'));
+    network.back();
+    expect(await screen.findByText('Carol')).toBeTruthy();
+    expect(screen.queryByText(OFFLINE)).toBeNull();
+  });
+
+  it('opened offline, says so instead of failing, and shows the contacts once the network is back', async () => {
+    const network = goOffline();
+    const api = serve([friend('1', 'Bob')]);
+    renderScreen(sized(<ContactsScreen {...urls} />));
+    expect(await screen.findByText(OFFLINE)).toBeTruthy();
+    expect(screen.queryByText('Could not load your contacts')).toBeNull();
+    expect(api.called('listFriends')).toHaveLength(0);
+
+    network.back();
+    expect(await screen.findByText('Bob')).toBeTruthy();
+    expect(screen.queryByText(OFFLINE)).toBeNull();
+  });
+
   it('groups contacts by letter, A–Z then #, under their remark', async () => {
     serve([
       friend('1', 'Zoe'),

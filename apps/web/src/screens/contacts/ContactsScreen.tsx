@@ -86,7 +86,8 @@ export function ContactsScreen({
 
   let footer;
   if (friends.isPending) {
-    footer = <ListSkeleton />;
+    // Offline, the load waits for the network: the title bar says so, nothing is loading yet.
+    footer = friends.isPaused ? null : <ListSkeleton />;
   } else if (friends.isError && !friends.data) {
     footer = (
       <div className={s.failed}>

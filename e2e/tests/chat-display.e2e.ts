@@ -8,11 +8,13 @@ import { sendText, upload } from '../../apps/server/test/support/chats';
 
 const stage = useStage();
 
-test('a link in a message opens in a new tab for the one who receives it', async () => {
+test("a link in a message opens in the web view, with Open in browser; the app's own page opens in the app", async () => {
   const [alice, bob] = await friends(stage.server.url);
-  // An address this offline machine can open: the test server's own health check.
+  // An address this offline machine can open: the test server's own health check, on the app's site.
   const address = `${stage.server.url}/healthz?from=alice`;
+  const alicesPage = `${stage.server.url}/#/wx/personInfo/addFriendsDetail?userId=${alice.userId}`;
   await sendText(stage.server.url, alice, bob, `Status page: ${address}. Have a look`);
+  await sendText(stage.server.url, alice, bob, `My page: ${alicesPage}`);
 
   const b = await stage.signedIn(bob);
   await b.page.goto(`/#/wx/chatWindow/index?userId=${alice.userId}`);
@@ -20,12 +22,22 @@ test('a link in a message opens in a new tab for the one who receives it', async
   await link.waitFor();
   expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
 
-  const [popup] = await Promise.all([b.page.waitForEvent('popup'), link.tap()]);
+  // The web view says the address is the app's own site rather than framing it into a refusal.
+  await link.tap();
+  await b.page.getByRole('heading', { name: 'This link leads back into PaiChat' }).waitFor();
+  expect(await b.page.locator('iframe').count()).toBe(0);
+  const openInBrowser = b.page.getByRole('link', { name: 'Open in browser' });
+  const [popup] = await Promise.all([b.page.waitForEvent('popup'), openInBrowser.tap()]);
   await popup.waitForLoadState();
   expect(popup.url()).toBe(address);
   expect(await popup.locator('body').innerText()).toContain('"db":"ok"');
-  // The chat stays where it was.
-  expect(b.page.url()).toContain('/wx/chatWindow/index');
+  await popup.close();
+
+  // Back in the chat, a link to one of the app's pages opens it in the app.
+  await b.page.goBack();
+  await b.page.getByRole('log').getByRole('link', { name: alicesPage }).tap();
+  await b.page.waitForURL(/\/wx\/personInfo\/addFriendsDetail\?userId=/);
+  await b.page.getByRole('heading', { name: 'Add Friend' }).waitFor();
 });
 
 test('a long message fills the row as in WeChat, mirrored in Arabic, each text in its own direction', async () => {

@@ -408,6 +408,7 @@ const routes: RouteObject[] = [
               chatInfoUrl={paths.chatInfo}
               downloadUrl={paths.download}
               addFriendDetailUrl={paths.addFriendDetail}
+              webViewUrl={paths.webView}
             />,
           ),
           page(paths.createGroup, <CreateGroupScreen chatWindowUrl={paths.chatWindow} />),
@@ -443,10 +444,17 @@ const routes: RouteObject[] = [
           ),
           page(paths.postMoment, <PostMomentScreen />),
           page(paths.feedback, <FeedbackScreen />),
-          page(paths.nearby, <NearbyScreen addFriendDetailUrl={paths.addFriendDetail} />),
+          page(
+            paths.nearby,
+            <NearbyScreen addFriendDetailUrl={paths.addFriendDetail} contactInfoUrl={paths.contactInfo} />,
+          ),
           page(
             paths.shake,
-            <ShakeScreen addFriendDetailUrl={paths.addFriendDetail} downloadUrl={paths.download} />,
+            <ShakeScreen
+              addFriendDetailUrl={paths.addFriendDetail}
+              chatWindowUrl={paths.chatWindow}
+              downloadUrl={paths.download}
+            />,
           ),
           page(
             paths.favorites,

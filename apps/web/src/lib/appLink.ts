@@ -12,3 +12,22 @@ export function appLink(
 ): string {
   return `${where.origin}${where.pathname}#${withQuery(route, params)}`;
 }
+
+/**
+ * The route an absolute link to this app opens, as `appLink` makes them
+ * (`https://host/#/wx/…?…` → `/wx/…?…`); null for any other address, the app's own site
+ * outside its pages included (another path, port or scheme, or no route after the `#`).
+ */
+export function appRouteOf(
+  href: string,
+  where: Pick<Location, 'origin' | 'pathname'> = window.location,
+): string | null {
+  let url: URL;
+  try {
+    url = new URL(href);
+  } catch {
+    return null;
+  }
+  if (url.origin !== where.origin || url.pathname !== where.pathname) return null;
+  return url.hash.startsWith('#/') ? url.hash.slice(1) : null;
+}

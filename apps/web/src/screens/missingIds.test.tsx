@@ -86,7 +86,35 @@ describe('a page opened without its id, or with one that names nothing', () => {
     );
   });
 
-  it('a chat window with neither chatId nor userId', async () => {
+  it('a chat window without a chatId or userId, or with a malformed one, says so at once, asking nothing', async () => {
+    const world = createWorld();
+    const engine = await onlineEngine(world);
+    const api = fakeServer({});
+    const asked = world.device.calls.length;
+    for (const path of [
+      '/wx/chatWindow/index',
+      '/wx/chatWindow/index?chatId=',
+      '/wx/chatWindow/index?chatId=&userId=',
+      '/wx/chatWindow/index?chatId=abc',
+      '/wx/chatWindow/index?userId=undefined',
+      '/wx/chatWindow/index?chatId=12&userId=-1',
+    ]) {
+      const ui = (
+        <ChatEngineProvider engine={engine}>
+          <ChatWindowScreen contactInfoUrl="/i" chatInfoUrl="/g" downloadUrl="/d" addFriendDetailUrl="/f" />
+        </ChatEngineProvider>
+      );
+      await expectWayOn(ui, path, 'This chat could not be opened');
+      // Titled as the page it is, not with the "…" of a chat whose name is on its way.
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Chat');
+      cleanup();
+    }
+    expect(world.device.calls.slice(asked)).toEqual([]);
+    expect(api.calls).toEqual([]);
+    await engine.stop();
+  });
+
+  it('a chat window with the id of no chat of theirs says so once the server has answered', async () => {
     const world = createWorld();
     const engine = await onlineEngine(world);
     const ui = (
@@ -94,7 +122,7 @@ describe('a page opened without its id, or with one that names nothing', () => {
         <ChatWindowScreen contactInfoUrl="/i" chatInfoUrl="/g" downloadUrl="/d" addFriendDetailUrl="/f" />
       </ChatEngineProvider>
     );
-    await expectWayOn(ui, '/wx/chatWindow/index', 'This chat could not be opened');
+    await expectWayOn(ui, '/wx/chatWindow/index?chatId=999', 'This chat could not be opened');
     await engine.stop();
   });
 });

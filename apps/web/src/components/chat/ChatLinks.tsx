@@ -6,6 +6,11 @@ export interface ChatLinks {
   download: string;
   /** A person's add-friend detail page (a contact card opens it with `userId`). */
   addFriendDetail: string;
+  /**
+   * The web view, where a web address in a message opens (`url`). Without it (a message shown
+   * on its own) the address opens in a new tab, as the link it is.
+   */
+  webView?: string;
 }
 
 export const ChatLinksContext = createContext<ChatLinks>({ download: '', addFriendDetail: '' });

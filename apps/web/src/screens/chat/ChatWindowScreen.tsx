@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { IdStringOrEmpty } from '@paichat/protocol';
 import { friendInfoQuery } from '../../api/queries/friendInfo';
 import { ChatLinksContext } from '../../components/chat/ChatLinks';
 import { NoWayOn } from '../../components/NoWayOn';
@@ -20,24 +21,58 @@ export interface ChatWindowScreenProps {
   chatInfoUrl: string;
   downloadUrl: string;
   addFriendDetailUrl: string;
+  /** The web view, where a web address in a message opens (else in a new tab). */
+  webViewUrl?: string;
 }
 
 /** Shown while a chat's name is not known yet. */
 const UNKNOWN_NAME = '…';
 
+const ChatIdOrNone = IdStringOrEmpty('chatId');
+const UserIdOrNone = IdStringOrEmpty('userId');
+
+/**
+ * Whether the route can name a chat: a chatId or a friend's userId, each an id as ids travel
+ * (digits). None, an empty or a malformed one names nothing, which the server would only refuse.
+ */
+function namesAChat(chatId: string, userId: string): boolean {
+  return (
+    (chatId !== '' || userId !== '') &&
+    ChatIdOrNone.safeParse(chatId).success &&
+    UserIdOrNone.safeParse(userId).success
+  );
+}
+
+function OpenFailed({ title }: { title: string }) {
+  const t = useT();
+  return (
+    <Page title={title}>
+      <NoWayOn title={t('chatWindow.openFailed')} />
+    </Page>
+  );
+}
+
 /**
  * `wx/chatWindow/index?chatId=…&userId=…`: a chat by its id, or a one-to-one chat by the
  * friend's id (from a contact, before the chat exists on this device). What is on the device
  * shows at once; the engine opens the chat and brings the rest. With `msgId` and `seq` (from a
- * search) it opens at that message, marked for a moment.
+ * search) it opens at that message, marked for a moment. A link that names no chat says so at
+ * once, asking nothing.
  */
-export function ChatWindowScreen({
+export function ChatWindowScreen(props: ChatWindowScreenProps) {
+  const t = useT();
+  const { chatId = '', userId = '' } = useRouteParams();
+  if (!namesAChat(chatId, userId)) return <OpenFailed title={t('routes.chatWindow')} />;
+  return <ChatWindow {...props} />;
+}
+
+function ChatWindow({
   contactInfoUrl,
   chatInfoUrl,
   downloadUrl,
   addFriendDetailUrl,
+  webViewUrl,
 }: ChatWindowScreenProps) {
-  const t = useT();
   const nav = useNav();
   const params = useRouteParams();
   const commands = useChatCommands();
@@ -75,13 +110,8 @@ export function ChatWindowScreen({
   const friend = useQuery({ ...friendInfoQuery(peerId), enabled: !entry && !isGroup && peerId !== '' });
   const title = entry?.nickName || friend.data?.nickName || UNKNOWN_NAME;
 
-  if (current && 'failed' in current && !routeChatId && engineReady) {
-    return (
-      <Page title={title}>
-        <NoWayOn title={t('chatWindow.openFailed')} />
-      </Page>
-    );
-  }
+  // Neither on the device nor given by the server (not one's chat, or offline): nothing to show.
+  if (current && 'failed' in current && !entry && engineReady) return <OpenFailed title={title} />;
 
   const onInfo = peerId
     ? () =>
@@ -93,7 +123,9 @@ export function ChatWindowScreen({
     : undefined;
 
   return (
-    <ChatLinksContext value={{ download: downloadUrl, addFriendDetail: addFriendDetailUrl }}>
+    <ChatLinksContext
+      value={{ download: downloadUrl, addFriendDetail: addFriendDetailUrl, webView: webViewUrl }}
+    >
       <ChatWindowView
         chatId={chatId}
         title={title}

@@ -28,14 +28,21 @@ const zoe: PersonView = {
   tags: [],
 };
 
-function serve() {
+function serve({ requestSent = false } = {}) {
+  // Like the server: once asked, Zoe's page says the request waits.
+  let pending = requestSent;
   const api = fakeServer({
     // Like the server: a stranger opens only with the reference the card carried.
     friendInfo: ({ id, ref }) =>
-      id === '77' && (ref === 'cZoe' || ref === 'nZoe') ? zoe : refusal('userNotFound', 404),
+      id === '77' && (ref === 'cZoe' || ref === 'nZoe')
+        ? { ...zoe, requestSent: pending }
+        : refusal('userNotFound', 404),
     getMyInfo: () => ({ ...zoe, userId: '1', nickName: 'Me', chatNo: 'me', shareRef: 'cMe' }),
     getDict: ({ type }) => (type === 'friend_apply_reason' ? [] : refusal('notFound', 404)),
-    applyFriend: () => ({ applyId: '5', status: 'pending' }),
+    applyFriend: () => {
+      pending = true;
+      return { applyId: '5', status: 'pending' };
+    },
     // Like the server: a stranger is blocked only with the reference that showed them.
     blockUser: ({ userId, ref }) => (userId === '77' && ref === 'nZoe' ? null : refusal('userNotFound', 404)),
     listFriends: () => ({ list: [] }),
@@ -75,6 +82,34 @@ describe('a stranger opened through a reference', () => {
     expect(api.called('applyFriend').map((c) => c.body)).toEqual([
       { userId: '77', ref: 'cZoe', reason: '', remark: '', source: 'card' },
     ]);
+  });
+});
+
+describe('a friend request on its way', () => {
+  it('once sent, the page says it waits for verification and no longer offers Add to contacts', async () => {
+    serve();
+    // The person's page, and the request page opened from it, over the same cache.
+    renderScreen(
+      <>
+        <AddFriendDetailScreen {...urls} />
+        <FriendRequestScreen />
+      </>,
+      { path: '/add?userId=77&source=card&ref=cZoe' },
+    );
+    expect(await screen.findByRole('button', { name: 'Add to contacts' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+
+    expect(await screen.findAllByText('Friend request sent, waiting for verification')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Add to contacts' })).toBeNull();
+    // Nor is a second request offered on the request page.
+    expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();
+  });
+
+  it('coming back later, the page still says so, as the server tells', async () => {
+    serve({ requestSent: true });
+    renderScreen(<AddFriendDetailScreen {...urls} />, { path: '/add?userId=77&source=nearby&ref=nZoe' });
+    expect(await screen.findByText('Friend request sent, waiting for verification')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add to contacts' })).toBeNull();
   });
 });
 

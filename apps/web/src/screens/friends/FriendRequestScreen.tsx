@@ -67,6 +67,14 @@ export function FriendRequestScreen() {
       </Page>
     );
 
+  // Come back to (Back, Forward, a link) while the request waits: a second one would be refused.
+  if (person.data?.requestSent)
+    return (
+      <Page title={t('routes.friendRequest')}>
+        <p className={s.note}>{t('friends.requestWaiting')}</p>
+      </Page>
+    );
+
   return (
     <Page title={t('routes.friendRequest')}>
       <form className={s.form} onSubmit={submit} noValidate>

@@ -5,7 +5,8 @@ import s from './friends.module.css';
 
 /**
  * What one can do with a person, as in WeChat: "Messages" for a friend, "Add to contacts" for
- * anyone else (with a note while a request waits), nothing for oneself.
+ * anyone else, nothing for oneself. While one's request to them waits, the page says so
+ * instead of offering to send another (the server would only refuse it as pending).
  */
 export function PersonActions({
   person,
@@ -28,13 +29,12 @@ export function PersonActions({
         <button type="button" className={s.primary} onClick={() => nav.navigateTo(chatUrl)}>
           {t('friends.messages')}
         </button>
+      ) : person.requestSent ? (
+        <p className={s.note}>{t('friends.requestWaiting')}</p>
       ) : (
-        <>
-          {person.requestSent && <p className={s.note}>{t('friends.requestWaiting')}</p>}
-          <button type="button" className={s.primary} onClick={() => nav.navigateTo(requestUrl)}>
-            {t('friends.addToContacts')}
-          </button>
-        </>
+        <button type="button" className={s.primary} onClick={() => nav.navigateTo(requestUrl)}>
+          {t('friends.addToContacts')}
+        </button>
       )}
     </div>
   );

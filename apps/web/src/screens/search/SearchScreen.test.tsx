@@ -96,4 +96,18 @@ describe('SearchScreen', () => {
     expect(await screen.findByText('User not found')).toBeTruthy();
     expect(api.called('searchFriend').map((c) => c.query)).toEqual([{ chatNo: 'nobody' }]);
   });
+
+  it('offers the PipID lookup only for a keyword that could be a PipID', async () => {
+    open();
+    // Words no chat ID can be: a space, other letters, too short, too long.
+    for (const keyword of ['dinner at 7', '张三', 'zs', 'a'.repeat(21)]) {
+      await typeKeyword(keyword);
+      expect(await screen.findByRole('region', { name: 'Chat History' })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: /Look up PipID/ })).toBeNull();
+    }
+    for (const keyword of ['ben_2024', 'a-b', 'a'.repeat(20)]) {
+      await typeKeyword(keyword);
+      expect(screen.getByRole('button', { name: `Look up PipID: ${keyword}` })).toBeTruthy();
+    }
+  });
 });

@@ -15,6 +15,7 @@ import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { useNow } from '../../lib/useNow';
 import { withQuery } from '../../lib/url';
 import { useNav } from '../../nav';
+import { localChatNoState } from '../auth/useChatNoCheck';
 import { Highlighted } from './Highlighted';
 import { useLocalMatches } from './useLocalMatches';
 import { usePipIdLookup } from './usePipIdLookup';
@@ -76,9 +77,9 @@ const hitUrl = (chatWindowUrl: string, hit: MessageHit) =>
 /**
  * Search (`wx/search/index`, from the Message and Contact tabs): as one types, the contacts
  * (by remark, nickname, chat ID or pinyin: "zs" finds 张三) and group chats found on the device,
- * a row to look the keyword up as a PipID, then the messages of all one's chats the server
- * finds, newest first with the matching words marked, more as one scrolls. A message opens its
- * chat at that message.
+ * a row to look the keyword up as a PipID when it could be one, then the messages of all one's
+ * chats the server finds, newest first with the matching words marked, more as one scrolls. A
+ * message opens its chat at that message.
  */
 export function SearchScreen({ chatWindowUrl, contactInfoUrl, addFriendDetailUrl }: SearchScreenProps) {
   const t = useT();
@@ -91,6 +92,8 @@ export function SearchScreen({ chatWindowUrl, contactInfoUrl, addFriendDetailUrl
   const serverKeyword = useDebouncedValue(keyword, 300);
   const query = useSearchMessages(serverKeyword);
   const pipId = usePipIdLookup(addFriendDetailUrl);
+  // A PipID is a chat ID, so only a keyword that passes the chat ID rule can be one.
+  const mayBePipId = localChatNoState(keyword) === null;
   const hits = useMemo(() => (serverKeyword ? hitsOf(query.data) : []), [query.data, serverKeyword]);
 
   return (
@@ -142,18 +145,20 @@ export function SearchScreen({ chatWindowUrl, contactInfoUrl, addFriendDetailUrl
               faces: group.faces,
             }))}
           />
-          <button
-            type="button"
-            className={s.pipRow}
-            disabled={pipId.pending}
-            aria-busy={pipId.pending}
-            onClick={() => pipId.lookUp(keyword)}
-          >
-            <span className={s.pipIcon} aria-hidden>
-              <UserAddOutline />
-            </span>
-            <span className={s.title}>{t('search.lookUpPipId', { keyword })}</span>
-          </button>
+          {mayBePipId && (
+            <button
+              type="button"
+              className={s.pipRow}
+              disabled={pipId.pending}
+              aria-busy={pipId.pending}
+              onClick={() => pipId.lookUp(keyword)}
+            >
+              <span className={s.pipIcon} aria-hidden>
+                <UserAddOutline />
+              </span>
+              <span className={s.title}>{t('search.lookUpPipId', { keyword })}</span>
+            </button>
+          )}
           {pipId.notFound === keyword && (
             <p className={s.note} role="status">
               {t('errors.userNotFound')}

@@ -90,11 +90,15 @@ describe('WebViewScreen', () => {
   it.each([
     ['the app itself', `${window.location.origin}/#/wx/personDetail/editPass`],
     ['the app on another port or scheme', `https://${window.location.hostname}:9/#/wx/login/index`],
-  ])('refuses %s: the app never frames its own pages under its own bar', (_what, url) => {
+  ])('refuses %s, never framed under its own bar, and still offers Open in browser', (_what, url) => {
     const { container } = renderScreen(<WebViewScreen />, inApp({ url, title: 'Set Password' }));
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Web Page');
     expect(screen.getByRole('heading', { name: 'This link leads back into PaiChat' })).toBeTruthy();
     expect(container.querySelector('iframe')).toBeNull();
     expect(screen.queryByText('Set Password')).toBeNull();
+    // The address still opens in a tab of its own.
+    expect(openInBrowser().getAttribute('href')).toBe(new URL(url).href);
+    expect(openInBrowser().getAttribute('target')).toBe('_blank');
+    expect(openInBrowser().getAttribute('rel')).toBe('noopener noreferrer');
   });
 });

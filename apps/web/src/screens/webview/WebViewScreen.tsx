@@ -16,15 +16,27 @@ import s from './WebViewScreen.module.css';
  */
 const SANDBOX = 'allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox';
 
-/** Where a link leads: a page of another site, or why it is not shown. */
-type Target = { page: string; host: string } | { refused: 'invalid' | 'ownSite' };
+/** Where a link leads: a page of another site, or why it is not shown (with the address, if any). */
+type Target = { page: string; host: string } | { refused: 'invalid' } | { refused: 'ownSite'; page: string };
 
 function targetOf(url: string | undefined): Target {
   const page = webPageUrl(url);
   if (!page) return { refused: 'invalid' };
   const { host, hostname } = new URL(page);
-  // The app's own pages in a frame under the app's bar would be the app pretending to be itself.
-  return hostname === window.location.hostname ? { refused: 'ownSite' } : { page, host };
+  // The app's own pages in a frame under the app's bar would be the app pretending to be itself
+  // (and its answers refuse to be framed: the frame would show the browser's error).
+  return hostname === window.location.hostname ? { refused: 'ownSite', page } : { page, host };
+}
+
+/** The page in a tab of its own, telling it nothing of the app (`noopener noreferrer`). */
+function OpenInBrowser({ page, className }: { page: string; className: string | undefined }) {
+  const t = useT();
+  return (
+    <a className={className} href={page} target="_blank" rel="noopener noreferrer">
+      <LinkOutline aria-hidden />
+      {t('webView.openInBrowser')}
+    </a>
+  );
 }
 
 /**
@@ -32,8 +44,9 @@ function targetOf(url: string | undefined): Target {
  * Anyone can make such a link, so the screen never lets it pass for the app: the title bar is
  * the page's real host (in punycode, as URL spells it), the link's `title` only a secondary,
  * labelled line; the app's own site and anything not http(s) (`javascript:`, `data:`, none,
- * malformed) are refused, with the way back. A link that landed here from outside the app first
- * shows where it leads, with Open and Open in browser, before anything is framed.
+ * malformed) are refused, with the way back (and Open in browser for an address of the app's own
+ * site; a chat opens the app's pages in the app). A link that landed here from outside the app
+ * first shows where it leads, with Open and Open in browser, before anything is framed.
  *
  * Many sites refuse to be framed (X-Frame-Options, CSP frame-ancestors) and the frame stays
  * blank, which the app cannot tell across origins: "Open in browser" is always offered.
@@ -58,17 +71,12 @@ export function WebViewScreen() {
           <button type="button" className={common.primary} onClick={nav.navigateBack}>
             {t('common.back')}
           </button>
+          {target.refused === 'ownSite' && <OpenInBrowser page={target.page} className={s.open} />}
         </EmptyState>
       </Page>
     );
   }
 
-  const openInBrowser = (className: string | undefined) => (
-    <a className={className} href={target.page} target="_blank" rel="noopener noreferrer">
-      <LinkOutline aria-hidden />
-      {t('webView.openInBrowser')}
-    </a>
-  );
   const linkTitle = title && (
     <p className={s.linkTitle}>
       {t('webView.linkTitle')} <q>{title}</q>
@@ -81,7 +89,7 @@ export function WebViewScreen() {
         <div className={s.view}>
           <div className={s.bar}>
             {linkTitle}
-            {openInBrowser(s.open)}
+            <OpenInBrowser page={target.page} className={s.open} />
           </div>
           <iframe
             className={s.frame}
@@ -108,7 +116,7 @@ export function WebViewScreen() {
             <button type="button" className={common.choice} onClick={() => setOpened(true)}>
               {t('webView.open')}
             </button>
-            {openInBrowser(`${common.otherChoice} ${s.choiceLink}`)}
+            <OpenInBrowser page={target.page} className={`${common.otherChoice} ${s.choiceLink}`} />
           </div>
         </section>
       )}

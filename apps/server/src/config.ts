@@ -30,7 +30,7 @@ import { z } from 'zod';
  * | VIDEO_MAX_MB    | 50                              | largest file accepted by /file/uploadVideo, in MB (decimals allowed) |
  * | ALLOWED_ORIGINS | (none)                          | comma list of other origins (`https://chat.example.com`) whose pages may open the socket; the app's own origin always may |
  * | MAX_SOCKETS_PER_USER | 10                         | open sockets per account, across all nodes; one more closes the oldest (4009) |
- * | APP_DOWNLOAD_URL | (none)                         | http(s) address of the Android app the download page offers (none: the page says there is no download) |
+ * | APP_DOWNLOAD_URL | (none)                         | http(s) address of the Android app the download page offers (none: the page says so and offers installing the web app) |
  * | APP_DOWNLOAD_SIZE_MB | (none)                     | its size in MB, shown on the download page |
  * | APP_UPDATED_AT  | (none)                          | when it was last updated (YYYY-MM-DD), shown on the download page |
  * | STAT_APP_KEY    | (none)                          | the app key the statistics collector (/stat/*) counts events for; none: it answers enable false and refuses reports |

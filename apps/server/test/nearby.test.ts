@@ -76,7 +76,9 @@ function expectNoPosition(answer: ApiResponse): void {
     numbers.join(),
   ).toBe(true);
   for (const { path } of found)
-    expect(path).toMatch(/^(expiresAt|list\[\]\.(userId|nickName|portrait|intro|gender|distance|ref))?$/);
+    expect(path).toMatch(
+      /^(expiresAt|list\[\]\.(userId|nickName|portrait|intro|gender|distance|ref|isFriend))?$/,
+    );
   for (const { path, value } of found.filter((leaf) => leaf.path.endsWith('distance')))
     expect(DistanceBucket.options, path).toContain(value);
   // No coordinate, however spelled, and no H3 index (references are random letters: left out).
@@ -369,6 +371,22 @@ describe.each(dialects)('people nearby on %s', (dialect) => {
 
     await as(server.url, ola).post('/friend/unblock', { userId: pia.userId });
     expect(Object.keys(await seen(pia)).sort()).toEqual(['Ola', 'Quy', 'Rex']);
+  });
+
+  it('tells the viewer which people nearby are their own friends, and nothing of anyone else’s friends', async () => {
+    const here = { latitude: 25.0389, longitude: 102.7183 };
+    const [kim, lee, max] = await persons('kim', 'lee', 'max');
+    await befriend(server.url, kim, lee);
+    for (const user of [kim, lee, max]) await shared(user, here);
+    const friendsOf = async (user: SeededUser) => {
+      const answer = await listOf(user);
+      expect(answer.body.code, answer.body.msg).toBe(200);
+      return Object.fromEntries(answer.body.data.list.map((p) => [p.nickName, p.isFriend]));
+    };
+    expect(await friendsOf(kim)).toEqual({ Lee: true, Max: false });
+    expect(await friendsOf(lee)).toEqual({ Kim: true, Max: false });
+    // Max, a stranger to both, learns nothing of their friendship.
+    expect(await friendsOf(max)).toEqual({ Kim: false, Lee: false });
   });
 
   it('blocks someone met nearby by the reference they were shown: then neither meets the other, nearby or shaking', async () => {

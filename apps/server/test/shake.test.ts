@@ -81,12 +81,13 @@ describe.each(dialects)('shake on %s', (dialect) => {
         gender: 'unknown',
         portrait: '',
         distance: null,
+        isFriend: false,
       },
     });
     const seen = await result(amy);
     expect(seen).toMatchObject({
       status: 'matched',
-      person: { userId: bob.userId, nickName: 'Bob', distance: null },
+      person: { userId: bob.userId, nickName: 'Bob', distance: null, isFriend: false },
     });
     // Still matched after the window: the pairing stays until one of them shakes again.
     server.clock.advance(60_000);
@@ -139,6 +140,20 @@ describe.each(dialects)('shake on %s', (dialect) => {
     expect(partnerOf(await shake(cat))).toBe(bob.userId);
     expect(partnerOf(await result(bob))).toBe(cat.userId);
     expect((await result(amy)).status).toBe('waiting');
+  });
+
+  it('says when the partner is already a friend of the shaker', async () => {
+    const [amy, bob] = [await person('amy'), await person('bob')];
+    await befriend(server.url, amy, bob);
+    await shake(amy);
+    expect(await shake(bob)).toMatchObject({
+      status: 'matched',
+      person: { userId: amy.userId, isFriend: true },
+    });
+    expect(await result(amy)).toMatchObject({
+      status: 'matched',
+      person: { userId: bob.userId, isFriend: true },
+    });
   });
 
   it('hides a match once one of the two blocks the other', async () => {

@@ -9,7 +9,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import './styles/global.css';
 import { syncUiLocale } from './lib/ui';
 import { installWidthScaling } from './lib/viewport';
+import { keepInstallOffer } from './lib/installApp';
 import { readAuthToken } from './lib/authToken';
+import { relinkFailedStylesheets } from './lib/failedStylesheets';
 import { allTexts, currentLocale, i18n, initLocale, isLocale } from './i18n';
 import { afterFirstScreen, yieldToBrowser } from './lib/firstScreen';
 import { NavContext } from './nav';
@@ -22,6 +24,10 @@ import { ChatLifecycleContext } from './store/chat/lifecycle';
 import { SessionContext } from './store/session';
 
 installWidthScaling();
+// A screen whose styles could not load (offline) gets them once the network is back.
+relinkFailedStylesheets();
+// The browser offers to install the app once, early: kept for the Download page.
+keepInstallOffer();
 
 async function start(): Promise<void> {
   await initLocale();

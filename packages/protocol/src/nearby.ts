@@ -33,7 +33,10 @@ export const Coordinates = z.object({
 });
 export type Coordinates = z.infer<typeof Coordinates>;
 
-/** Someone near: their public profile, how far (a bucket), and a reference to open their page. */
+/**
+ * Someone near: their public profile, how far (a bucket), a reference to open their page, and
+ * whether they are already a friend.
+ */
 export const NearbyPerson = z.object({
   userId: z.string(),
   nickName: z.string(),
@@ -43,6 +46,8 @@ export const NearbyPerson = z.object({
   distance: DistanceBucket,
   /** Opens their page (and a friend request with source `nearby`) for this viewer only. */
   ref: z.string(),
+  /** Already the viewer's friend (it tells of the viewer's own ties only): no greeting is offered. */
+  isFriend: z.boolean(),
 });
 export type NearbyPerson = z.infer<typeof NearbyPerson>;
 

@@ -11,6 +11,8 @@ export interface InfoRow {
   onPress?: () => void;
   /** Work in progress on this row (an upload). */
   busy?: boolean;
+  /** The value is a sentence: shown whole under the label, on as many lines as it takes. */
+  stacked?: boolean;
 }
 
 function Row({ row }: { row: InfoRow }) {
@@ -30,11 +32,12 @@ function Row({ row }: { row: InfoRow }) {
       {row.onPress && <RightOutline className={s.chevron} aria-hidden />}
     </>
   );
-  if (!row.onPress) return <div className={s.row}>{content}</div>;
+  const className = row.stacked ? `${s.row} ${s.stacked}` : s.row;
+  if (!row.onPress) return <div className={className}>{content}</div>;
   return (
     <button
       type="button"
-      className={s.row}
+      className={className}
       // The name is the label alone ("Name"); the value is its description.
       aria-labelledby={labelId}
       aria-describedby={row.value !== undefined ? valueId : undefined}

@@ -65,11 +65,36 @@ export interface ConfirmOptions {
   content?: string;
   confirmText: string;
   cancelText: string;
+  /** A destructive choice (delete, remove): the confirm button is red. */
+  danger?: boolean;
 }
 
 /** Resolves true when the person confirms. */
-export function confirmDialog({ title, content, confirmText, cancelText }: ConfirmOptions): Promise<boolean> {
-  return uiKit.load().then(({ Dialog }) => Dialog.confirm({ title, content, confirmText, cancelText }));
+export function confirmDialog({
+  title,
+  content,
+  confirmText,
+  cancelText,
+  danger = false,
+}: ConfirmOptions): Promise<boolean> {
+  // The kit's Dialog.confirm, with its buttons made here: its confirm button cannot be red.
+  return uiKit.load().then(
+    ({ Dialog }) =>
+      new Promise<boolean>((resolve) => {
+        Dialog.show({
+          title,
+          content,
+          closeOnAction: true,
+          onClose: () => resolve(false),
+          actions: [
+            [
+              { key: 'cancel', text: cancelText, onClick: () => resolve(false) },
+              { key: 'confirm', text: confirmText, bold: true, danger, onClick: () => resolve(true) },
+            ],
+          ],
+        });
+      }),
+  );
 }
 
 /** antd-mobile's own texts (mask labels, pickers) in the interface language, where it has one. */

@@ -3,7 +3,7 @@
  * document body, and close a moment after a choice.
  */
 import { expect } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 
 /** The dialog showing `text` (its title), once it is open. */
 export async function dialogShowing(text: string): Promise<HTMLElement> {
@@ -18,3 +18,7 @@ export async function dialogShowing(text: string): Promise<HTMLElement> {
  * a moment after its closing animation, which tests skip: src/test/setup.ts).
  */
 export const dialogClosed = (text: string) => waitFor(() => expect(screen.queryByText(text)).toBeNull());
+
+/** Whether the dialog's button `name` is drawn red, as a destructive choice is (the kit's danger colour). */
+export const isRedButton = (dialog: HTMLElement, name: string) =>
+  within(dialog).getByRole('button', { name }).classList.contains('adm-button-danger');

@@ -32,6 +32,18 @@ export async function listFriendIds(db: DbOrTx, userId: number): Promise<number[
   return rows.map((r) => r.friend_id);
 }
 
+/** Which of `ids` are friends of `userId`. */
+export async function friendIdsAmong(db: DbOrTx, userId: number, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('friends')
+    .select('friend_id')
+    .where('user_id', '=', userId)
+    .where('friend_id', 'in', ids)
+    .execute();
+  return new Set(rows.map((r) => r.friend_id));
+}
+
 /** The owner's row of a friendship, or undefined when they are not friends. */
 export function findFriendship(db: DbOrTx, userId: number, friendId: number): Promise<FriendRow | undefined> {
   return db

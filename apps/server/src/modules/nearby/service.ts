@@ -24,6 +24,7 @@ import {
 import type { Clock } from '../../clock';
 import type { Db } from '../../db';
 import { LocationJumpError, LocationRequiredError } from '../../errors';
+import { friendIdsAmong } from '../friends/repo';
 import type { Visibility } from '../friends/visibility';
 import { toUserInfo } from '../users/service';
 import { areasAround, believableMove, bucketBetween, bucketRank, MOVE_MEMORY_MS, placeOf } from './cells';
@@ -126,16 +127,14 @@ export function createNearbyService({ db, clock, visibility }: NearbyServiceDeps
         });
         const shown = await repo.listShownSince(trx, viewerId, now - SHOWN_FOR_MS);
         const picked = withinHourlyCap(measured.sort(byBucket), shown);
-        await repo.recordShown(
-          trx,
-          viewerId,
-          picked.map(({ candidate }) => candidate.id),
-          now,
-        );
+        const pickedIds = picked.map(({ candidate }) => candidate.id);
+        await repo.recordShown(trx, viewerId, pickedIds, now);
+        const friends = await friendIdsAmong(trx, viewerId, pickedIds);
         const list = picked.map(({ candidate, bucket }): NearbyPerson => {
           const { userId, nickName, portrait, intro, gender } = toUserInfo(candidate);
           const ref = visibility.nearbyRef(viewerId, candidate.id);
-          return { userId, nickName, portrait, intro, gender, distance: bucket, ref };
+          const isFriend = friends.has(candidate.id);
+          return { userId, nickName, portrait, intro, gender, distance: bucket, ref, isFriend };
         });
         return { list, expiresAt: own.expires_at };
       });

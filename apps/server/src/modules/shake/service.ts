@@ -75,6 +75,7 @@ export function createShakeService({ db, clock, visibility }: ShakeServiceDeps) 
           gender,
           distance: distance.success ? distance.data : null,
           ref: visibility.nearbyRef(viewerId, partnerId),
+          isFriend: (await friendsRepo.findFriendship(dbx, viewerId, partnerId)) !== undefined,
         },
       };
     }

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Notices } from '@paichat/protocol';
 import { noticesKey } from '../../api/queries/notices';
@@ -76,6 +76,25 @@ describe('DiscoverScreen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Wallet' }));
     expect(await screen.findByText('Wallet is not available in PaiChat')).toBeTruthy();
     expect(nav.navigateTo).not.toHaveBeenCalled();
+  });
+
+  it('marks the unavailable features at a glance: greyed, tagged "Not available", without a chevron', async () => {
+    dialogAnswered();
+    renderScreen(<DiscoverScreen {...urls} />);
+    const unavailable = within(screen.getByRole('list', { name: 'Not available' })).getAllByRole('button');
+    expect(unavailable).toHaveLength(10);
+    for (const row of unavailable) {
+      expect(row.getAttribute('aria-disabled')).toBe('true');
+      expect(row.textContent).toContain('Not available');
+      expect(row.querySelectorAll('svg')).toHaveLength(1); // its icon, no chevron
+    }
+    expect(screen.getByRole('button', { name: 'Wallet', description: 'Not available' })).toBeTruthy();
+
+    // The features PaiChat has look as before: a chevron, no tag.
+    const shake = screen.getByRole('button', { name: 'Shake' });
+    expect(shake.getAttribute('aria-disabled')).toBeNull();
+    expect(shake.textContent).not.toContain('Not available');
+    expect(shake.querySelectorAll('svg')).toHaveLength(2);
   });
 
   it('recommends the Pi Browser once outside it, and copies the link when asked', async () => {

@@ -23,7 +23,10 @@ import { useMomentNotices } from '../../store/tabBadges';
 import { showToast } from '../../lib/ui';
 import { PiBrowserDialog } from './PiBrowserDialog';
 
-/** What the original app offers in Discover and PaiChat does not (spec 1): said so when tapped. */
+/**
+ * What the original app offers in Discover and PaiChat does not (spec 1): greyed and tagged
+ * "Not available", and said so when tapped.
+ */
 const UNAVAILABLE = [
   ['miniPrograms', AppstoreOutline],
   ['channels', VideoOutline],
@@ -92,6 +95,7 @@ export function DiscoverScreen({ momentsUrl, shakeUrl, nearbyUrl }: DiscoverScre
           key,
           label: t(`discover.features.${key}`),
           icon: <Icon />,
+          unavailable: t('discover.unavailableLabel'),
           onPress: () => showToast(t('discover.unavailable', { feature: t(`discover.features.${key}`) })),
         }))}
       />

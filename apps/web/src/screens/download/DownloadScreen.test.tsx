@@ -1,7 +1,8 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AppDownload } from '@paichat/protocol';
+import { keepInstallOffer } from '../../lib/installApp';
 import { installReact19Render } from '../../lib/ui';
 import { fakeServer } from '../../test/fakeServer';
 import { renderScreen } from '../../test/render';
@@ -19,6 +20,13 @@ const apk: AppDownload = {
   updatedAt: Date.UTC(2026, 10, 20),
 };
 const CHROME = 'Mozilla/5.0 (Linux; Android 13) Chrome/120 Mobile';
+
+/** The browser's offer to install the app, as Chromium fires it (its prompt recorded). */
+function offerInstall() {
+  const offer = Object.assign(new Event('beforeinstallprompt'), { prompt: vi.fn(() => Promise.resolve()) });
+  act(() => void window.dispatchEvent(offer));
+  return offer;
+}
 
 describe('DownloadScreen', () => {
   it('shows the version, size, update day, requirements, a QR code and the languages', async () => {
@@ -62,6 +70,50 @@ describe('DownloadScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Download now' }));
     // The tip again, as a toast (findAllBy would settle for the note alone).
     await waitFor(() => expect(screen.getAllByText(tip)).toHaveLength(2));
+  });
+
+  it('offers installing the web app where the server has no app: the steps, where the browser has no prompt', async () => {
+    fakeServer({ getAppDownload: () => ({ ...apk, url: '' }) });
+    onTestFinished(keepInstallOffer());
+    renderScreen(<DownloadScreen userAgent={CHROME} />);
+    const install = await screen.findByRole('region', { name: 'Use PaiChat as an app' });
+    expect(within(install).getByText(/^Add PaiChat to your home screen/)).toBeTruthy();
+    expect(
+      within(install).getByText(
+        "In your browser's menu (⋮) or Share menu, choose “Add to Home screen” or “Install app”.",
+      ),
+    ).toBeTruthy();
+    expect(within(install).queryByRole('button')).toBeNull();
+  });
+
+  it("offers the browser's own install prompt when it has one, and says when the app is installed", async () => {
+    fakeServer({ getAppDownload: () => ({ ...apk, url: '' }) });
+    onTestFinished(keepInstallOffer());
+    // Chromium offers it early, on whatever page is open.
+    const offer = offerInstall();
+    renderScreen(<DownloadScreen userAgent={CHROME} />);
+    const install = await screen.findByRole('region', { name: 'Use PaiChat as an app' });
+    await user.click(within(install).getByRole('button', { name: 'Add to home screen' }));
+    expect(offer.prompt).toHaveBeenCalledOnce();
+
+    act(() => void window.dispatchEvent(new Event('appinstalled')));
+    expect(await within(install).findByText('PaiChat is installed on this device.')).toBeTruthy();
+    expect(within(install).queryByRole('button')).toBeNull();
+  });
+
+  it('offers no web app install where a download is offered, nor in WeChat', async () => {
+    fakeServer({ getAppDownload: () => apk });
+    onTestFinished(keepInstallOffer());
+    offerInstall();
+    const first = renderScreen(<DownloadScreen userAgent={CHROME} />);
+    expect(await screen.findByRole('button', { name: 'Download now' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Use PaiChat as an app' })).toBeNull();
+    first.unmount();
+
+    fakeServer({ getAppDownload: () => ({ ...apk, url: '' }) });
+    renderScreen(<DownloadScreen userAgent={`${CHROME} MicroMessenger/8.0.40`} />);
+    expect(await screen.findByText('This server does not offer the app download yet')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Use PaiChat as an app' })).toBeNull();
   });
 
   it('says so when the server offers no download, and that a download failed when the details did not load', async () => {

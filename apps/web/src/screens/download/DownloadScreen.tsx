@@ -6,6 +6,7 @@ import { currentLocale, LOCALES, NATIVE_NAMES, directionOf, useT } from '../../i
 import { copyAndTell } from '../../lib/clipboard';
 import { cannotDownload } from '../../lib/environment';
 import { showToast } from '../../lib/ui';
+import { InstallWebApp } from './InstallWebApp';
 import s from './DownloadScreen.module.css';
 
 const MB = 1024 * 1024;
@@ -14,6 +15,7 @@ const MB = 1024 * 1024;
  * Download App: download now (the app's version, size and last update), the system
  * requirements, a QR code of the link, the supported languages and Copy link. WeChat's and the
  * Pi Browser's in-app browsers cannot download: there the page says to open an external browser.
+ * A server without an app to download offers installing the web app instead.
  */
 export function DownloadScreen({ userAgent = navigator.userAgent }: { userAgent?: string }) {
   const t = useT();
@@ -87,6 +89,8 @@ export function DownloadScreen({ userAgent = navigator.userAgent }: { userAgent?
           </button>
         )}
       </section>
+
+      {app && !app.url && !inApp && <InstallWebApp />}
 
       <section className={s.section} aria-labelledby="download-requirements">
         <h2 id="download-requirements" className={s.heading}>

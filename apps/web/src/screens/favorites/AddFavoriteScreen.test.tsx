@@ -19,7 +19,7 @@ describe('AddFavoriteScreen', () => {
     renderScreen(<AddFavoriteScreen />);
     await user.type(note(), '   ');
     await user.click(done());
-    expect((await screen.findByRole('alert')).textContent).toBe('please fill content');
+    expect((await screen.findByRole('alert')).textContent).toBe('Please fill in the content');
     expect(server.called('addNoteToFavorites')).toHaveLength(0);
   });
 

@@ -7,6 +7,7 @@ import { installPointerCapture } from '../../components/chat/testSupport';
 import { installReact19Render } from '../../lib/ui';
 import { fakeServer, type FakeHandlers } from '../../test/fakeServer';
 import { renderScreen } from '../../test/render';
+import { isRedButton } from '../../test/dialogs';
 import { FavoritesScreen } from './FavoritesScreen';
 
 const user = userEvent.setup({ pointerEventsCheck: 0 });
@@ -136,6 +137,7 @@ describe('FavoritesScreen', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     const confirm = await screen.findByRole('dialog', { name: '' });
     expect(confirm.textContent).toContain('Delete “A very long recipe f…” from Favorites?');
+    expect([isRedButton(confirm, 'Delete'), isRedButton(confirm, 'Cancel')]).toEqual([true, false]);
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByText(/A very long recipe/)).toBeNull());
     expect(server.called('deleteFavorite')[0]?.request).toEqual({ favoriteId: expect.any(String) });

@@ -83,6 +83,7 @@ export function FavoritesScreen({ addUrl, addFriendDetailUrl, downloadUrl }: Fav
       content: t('favorites.deleteConfirm', { item: texts.itemName(favorite) }),
       confirmText: t('favorites.delete'),
       cancelText: t('common.cancel'),
+      danger: true,
     });
     if (confirmed) remove.mutate(favorite.favoriteId);
   };

@@ -73,6 +73,7 @@ function Settings({
       title: t('friends.deleteTitle'),
       content: t('friends.deleteConfirm', { name }),
       confirmText: t('friends.delete'),
+      danger: true,
       cancelText: t('common.cancel'),
     });
     if (!confirmed) return;

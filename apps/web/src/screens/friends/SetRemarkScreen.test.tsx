@@ -44,14 +44,14 @@ beforeEach(() => resetRequest());
 afterEach(() => resetRequest());
 
 describe('SetRemarkScreen', () => {
-  it('needs a remark: "please fill content" (the spec\'s text), and nothing is sent', async () => {
+  it('needs a remark: "Please fill in the content" (the spec\'s text, as a sentence), and nothing is sent', async () => {
     const api = serve();
     const { nav } = open();
     const done = await screen.findByRole('button', { name: 'Done' });
     await waitFor(() => expect(done.hasAttribute('disabled')).toBe(false));
     await userEvent.type(screen.getByRole('textbox', { name: 'Remark' }), '   ');
     await userEvent.click(done);
-    expect(screen.getByRole('alert').textContent).toBe('please fill content');
+    expect(screen.getByRole('alert').textContent).toBe('Please fill in the content');
     expect(api.called('setRemark')).toEqual([]);
     expect(nav.navigateBack).not.toHaveBeenCalled();
   });

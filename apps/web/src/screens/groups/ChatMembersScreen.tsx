@@ -67,6 +67,7 @@ function RemoveMembers({ info }: { info: GroupInfo }) {
       title: t('groups.confirm.removeTitle'),
       content: t('groups.confirm.removeContent', { names: names.join(', ') }),
       confirmText: t('groups.confirm.remove'),
+      danger: true,
       cancelText: t('common.cancel'),
     });
     if (!confirmed) return;

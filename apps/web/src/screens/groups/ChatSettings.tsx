@@ -28,6 +28,7 @@ export function ChatSettings({ group }: { group: GroupView }) {
       title: t('groups.confirm.clearTitle'),
       content: t('groups.confirm.clearContent'),
       confirmText: t('groups.confirm.clear'),
+      danger: true,
       cancelText: t('common.cancel'),
     });
     if (!confirmed) return;

@@ -32,6 +32,7 @@ export function LeaveActions({ group, messageUrl }: LeaveActionsProps) {
         name: group.name,
       }),
       confirmText: t('groups.confirm.quit'),
+      danger: true,
       cancelText: t('common.cancel'),
     });
     if (!confirmed) return;
@@ -51,6 +52,7 @@ export function LeaveActions({ group, messageUrl }: LeaveActionsProps) {
       title: t('groups.confirm.dismissTitle'),
       content: t('groups.confirm.dismissContent', { name: group.name }),
       confirmText: t('groups.confirm.dismiss'),
+      danger: true,
       cancelText: t('common.cancel'),
     });
     if (!confirmed) return;

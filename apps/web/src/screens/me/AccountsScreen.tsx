@@ -90,6 +90,7 @@ export function AccountsScreen({
     const sure = await confirmDialog({
       title: t('accounts.unlinkConfirm', { name }),
       confirmText: t('accounts.unlink'),
+      danger: true,
       cancelText: t('common.cancel'),
     });
     if (sure) await unlink.mutateAsync(provider).catch(() => undefined);

@@ -1,4 +1,5 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { join } from 'node:path';
+import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { installReact19Render } from '../../lib/ui';
@@ -9,6 +10,8 @@ import { ChatLifecycle, ChatLifecycleContext } from '../../store/chat/lifecycle'
 import { dialogShowing } from '../../test/dialogs';
 import { ChatEngineProvider } from '../../store/chat/hooks';
 import { createWorld, expectNoErrors, onlineEngine } from '../../store/chat/testing/harness';
+import { addModuleCss } from '../../test/moduleCss';
+import infoList from '../../components/InfoList.module.css';
 import { SettingsScreen } from './SettingsScreen';
 
 const session = stubSession();
@@ -49,6 +52,19 @@ describe('SettingsScreen', () => {
     expect(about.textContent).toContain('PaiChat, version 1.2.2 (122), device H5');
     await userEvent.click(about);
     expect(nav.navigateTo).toHaveBeenCalledWith('/intro');
+  });
+
+  it('shows the About line whole, wrapping under its label, in a long language too', async () => {
+    onTestFinished(addModuleCss(join(import.meta.dirname, '../../components/InfoList.module.css'), infoList));
+    await setLocale('ru');
+    renderScreen(<SettingsScreen links={links} />, { session });
+    const about = screen.getByRole('button', {
+      name: 'О приложении',
+      description: 'PaiChat, версия 1.2.2 (122), устройство H5',
+    });
+    const value = document.getElementById(about.getAttribute('aria-describedby') ?? '') as HTMLElement;
+    // Wrapped, not cut to one line with an ellipsis (as a narrow phone showed it).
+    expect(getComputedStyle(value).whiteSpace).toBe('normal');
   });
 
   it('clears the chats stored on this browser only once confirmed', async () => {

@@ -38,6 +38,7 @@ export function SettingsScreen({ links }: { links: SettingsLinks }) {
       title: t('settings.clearCacheConfirm'),
       content: t('settings.clearCacheHint'),
       confirmText: t('settings.clear'),
+      danger: true,
       cancelText: t('common.cancel'),
     });
     if (!sure) return;
@@ -93,6 +94,8 @@ export function SettingsScreen({ links }: { links: SettingsLinks }) {
               code: APP_VERSION_CODE,
               device: DEVICE,
             }),
+            // Long in most languages: whole, under its label, on a narrow phone too.
+            stacked: true,
             onPress: () => nav.navigateTo(links.intro),
           },
         ]}

@@ -20,6 +20,7 @@ export function useSignOut(): () => Promise<void> {
             title: t('me.signOutTitle'),
             content: t('me.signOutUnsent', { count: unsent }),
             confirmText: t('me.signOutAnyway'),
+            danger: true,
             cancelText: t('me.stay'),
           }
         : {

@@ -39,6 +39,7 @@ async function confirmDelete(entry: ChatListEntry, actions: ChatListActions, t: 
     title: t('messages.deleteTitle', { item: entry.nickName }),
     content: t('messages.deleteHint'),
     confirmText: t('messages.delete'),
+    danger: true,
     cancelText: t('common.cancel'),
   });
   if (sure) quietly(actions.remove(entry.chatId));

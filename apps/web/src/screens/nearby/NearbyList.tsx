@@ -15,9 +15,19 @@ import s from './nearby.module.css';
 
 const FILTERS: readonly NearbyGender[] = ['all', 'female', 'male'];
 
-function PersonRow({ person, addFriendDetailUrl }: { person: NearbyPerson; addFriendDetailUrl: string }) {
+/** Where a person's row leads: a friend's Info page, anyone else's page for a greeting. */
+export interface PersonLinks {
+  /** A stranger's page, opened with `source=nearby` and the list's reference. */
+  addFriendDetailUrl: string;
+  /** A friend's Info page. */
+  contactInfoUrl: string;
+}
+
+function PersonRow({ person, links }: { person: NearbyPerson; links: PersonLinks }) {
   const t = useT();
-  const to = withQuery(addFriendDetailUrl, { userId: person.userId, source: 'nearby', ref: person.ref });
+  const to = person.isFriend
+    ? withQuery(links.contactInfoUrl, { userId: person.userId })
+    : withQuery(links.addFriendDetailUrl, { userId: person.userId, source: 'nearby', ref: person.ref });
   return (
     <li>
       <AppLink to={to} className={s.row}>
@@ -42,7 +52,7 @@ function PersonRow({ person, addFriendDetailUrl }: { person: NearbyPerson; addFr
 }
 
 export interface NearbyListProps {
-  addFriendDetailUrl: string;
+  links: PersonLinks;
   /** Shares the position again (pull to refresh); the lists reload once it is stored. */
   onRefresh: () => Promise<void>;
   /** The shared place expired while the page was open. */
@@ -52,9 +62,10 @@ export interface NearbyListProps {
 
 /**
  * The people near my shared place, nearest bucket first, filtered by gender; each opens their
- * page for a greeting. Below: until when I am visible, and "Clear my location".
+ * page for a greeting, a friend their Info page. Below: until when I am visible, and "Clear my
+ * location".
  */
-export function NearbyList({ addFriendDetailUrl, onRefresh, onExpired, onClear }: NearbyListProps) {
+export function NearbyList({ links, onRefresh, onExpired, onClear }: NearbyListProps) {
   const t = useT();
   const [gender, setGender] = useState<NearbyGender>('all');
   const query = useNearby(gender, true);
@@ -95,7 +106,7 @@ export function NearbyList({ addFriendDetailUrl, onRefresh, onExpired, onClear }
         ) : (
           <ul className={s.list} aria-label={t('routes.nearby')}>
             {people.map((person) => (
-              <PersonRow key={person.userId} person={person} addFriendDetailUrl={addFriendDetailUrl} />
+              <PersonRow key={person.userId} person={person} links={links} />
             ))}
           </ul>
         )}

@@ -31,6 +31,7 @@ const person = (over: Partial<NearbyPerson>): NearbyPerson => ({
   gender: 'female',
   distance: '3km',
   ref: 'nRefTess',
+  isFriend: false,
   ...over,
 });
 
@@ -50,7 +51,9 @@ function open(geolocation = browser(), handlers: FakeHandlers = {}) {
     clearLocation: () => null,
     ...handlers,
   });
-  const view = renderScreen(<NearbyScreen addFriendDetailUrl="/person" geolocation={geolocation} />);
+  const view = renderScreen(
+    <NearbyScreen addFriendDetailUrl="/person" contactInfoUrl="/info" geolocation={geolocation} />,
+  );
   return { server, geolocation, ...view };
 }
 
@@ -75,6 +78,18 @@ describe('NearbyScreen', () => {
     expect(rows[0]?.getAttribute('href')).toBe('#/person?userId=7&source=nearby&ref=nRefTess');
     expect(screen.getByText(/^People nearby can see you until \d\d:\d\d\.$/)).toBeTruthy();
     expect(localStorage.getItem('nearbyConsent')).toBe('1');
+  });
+
+  it("opens a friend's Info page, not the page for a greeting", async () => {
+    localStorage.setItem('nearbyConsent', '1');
+    const expiresAt = Date.now() + 60 * 60_000;
+    const friend = person({ userId: '9', nickName: 'Vic', ref: 'nRefVic', isFriend: true });
+    open(browser(), { listNearby: () => ({ list: [person({}), friend], expiresAt }) });
+    const list = await screen.findByRole('list', { name: 'People Nearby' });
+    expect(within(list).getByRole('link', { name: /Vic/ }).getAttribute('href')).toBe('#/info?userId=9');
+    expect(within(list).getByRole('link', { name: /Tess/ }).getAttribute('href')).toBe(
+      '#/person?userId=7&source=nearby&ref=nRefTess',
+    );
   });
 
   it('says the location is not enabled, and how to allow it, when the browser refuses', async () => {

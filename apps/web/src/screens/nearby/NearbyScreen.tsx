@@ -8,13 +8,11 @@ import { useT } from '../../i18n';
 import { currentPosition } from '../../lib/geolocation';
 import { confirmDialog, showToast } from '../../lib/ui';
 import { hasNearbyConsent, setNearbyConsent } from './consent';
-import { NearbyList } from './NearbyList';
+import { NearbyList, type PersonLinks } from './NearbyList';
 import common from '../common/common.module.css';
 import s from './nearby.module.css';
 
-export interface NearbyScreenProps {
-  /** The person's page, opened with `source=nearby` and the list's reference. */
-  addFriendDetailUrl: string;
+export interface NearbyScreenProps extends PersonLinks {
   /** The browser's geolocation (injectable for tests). */
   geolocation?: Geolocation | undefined;
 }
@@ -32,7 +30,7 @@ type Phase = 'explain' | 'locating' | 'off' | 'shared';
  * agreed, opening the page (and pulling the list) shares again at once; "Clear my location"
  * hides the person at once and withdraws the agreement.
  */
-export function NearbyScreen({ addFriendDetailUrl, geolocation }: NearbyScreenProps) {
+export function NearbyScreen({ addFriendDetailUrl, contactInfoUrl, geolocation }: NearbyScreenProps) {
   const t = useT();
   const [phase, setPhase] = useState<Phase>(() => (hasNearbyConsent() ? 'locating' : 'explain'));
   const share = useShareLocation();
@@ -74,6 +72,7 @@ export function NearbyScreen({ addFriendDetailUrl, geolocation }: NearbyScreenPr
       title: t('nearby.clearTitle'),
       content: t('nearby.clearConfirm'),
       confirmText: t('nearby.clearAction'),
+      danger: true,
       cancelText: t('common.cancel'),
     });
     if (!confirmed) return;
@@ -119,7 +118,7 @@ export function NearbyScreen({ addFriendDetailUrl, geolocation }: NearbyScreenPr
       )}
       {phase === 'shared' && (
         <NearbyList
-          addFriendDetailUrl={addFriendDetailUrl}
+          links={{ addFriendDetailUrl, contactInfoUrl }}
           onRefresh={shareHere}
           onExpired={start}
           onClear={() => void askClear()}

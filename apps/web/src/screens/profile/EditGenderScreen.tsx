@@ -3,19 +3,10 @@ import type { Gender } from '@paichat/protocol';
 import { useLeaveGuard } from '../../components/leaveGuard';
 import { useNav } from '../../nav';
 import { useT } from '../../i18n';
-import { check } from '../../lib/checker';
 import { EditorPage } from './EditorPage';
-import { FormError } from './FormError';
 import { GENDER_LABEL, GENDERS } from './genders';
-import { genderRules } from './rules';
 import { useSaveProfile } from './useSaveProfile';
 import s from './profile.module.css';
-
-/**
- * 'unknown' is also what an account that never chose has, so it starts unselected: the person
- * picks, and saving without a pick says "Gender needs a selection" (spec 5).
- */
-export const initialGender = (gender: Gender): Gender | '' => (gender === 'unknown' ? '' : gender);
 
 function GenderForm({
   id,
@@ -28,13 +19,9 @@ function GenderForm({
 }) {
   const t = useT();
   const nav = useNav();
-  const [gender, setGender] = useState<Gender | ''>(initialGender(initial));
-  const [error, setError] = useState<string | null>(null);
+  const [gender, setGender] = useState<Gender>(initial);
 
   const commit = () => {
-    const failure = check({ gender }, genderRules(t));
-    setError(failure?.message ?? null);
-    if (failure || gender === '') return;
     if (gender === initial) nav.navigateBack();
     else void save({ gender });
   };
@@ -42,7 +29,7 @@ function GenderForm({
     event.preventDefault();
     commit();
   };
-  useLeaveGuard(gender !== initialGender(initial), commit);
+  useLeaveGuard(gender !== initial, commit);
 
   return (
     <form id={id} onSubmit={submit} noValidate>
@@ -57,22 +44,19 @@ function GenderForm({
               className={s.radio}
               value={value}
               checked={gender === value}
-              onChange={() => {
-                setGender(value);
-                setError(null);
-              }}
+              onChange={() => setGender(value)}
             />
           </label>
         ))}
       </fieldset>
-      <div className={s.formBelow}>
-        <FormError message={error} />
-      </div>
     </form>
   );
 }
 
-/** Change Gender: male, female or unknown; one must be chosen. */
+/**
+ * Change Gender: male, female or unknown, the current one chosen. An account that never chose
+ * has 'unknown', so Unknown starts chosen, as Personal Info says: one is always selected (spec 5).
+ */
 export function EditGenderScreen() {
   const t = useT();
   const formId = useId();

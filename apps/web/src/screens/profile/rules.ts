@@ -36,11 +36,6 @@ export function introRules(t: T): RuleSet {
   };
 }
 
-/** Spec 5: "Gender needs a selection". */
-export function genderRules(t: T): RuleSet {
-  return { gender: { message: t('profile.genderRequired'), rules: [{ type: 'required' }] } };
-}
-
 /** The chat ID rule is sign-up's (spec 5), the same messages. */
 export function chatNoRules(t: T): RuleSet {
   const { chatNo } = registerRules(t);

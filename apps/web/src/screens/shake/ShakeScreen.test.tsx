@@ -13,7 +13,11 @@ import { SHAKE_SOUND_KEY } from './shakeSound';
 const user = userEvent.setup({ pointerEventsCheck: 0 });
 beforeAll(() => installReact19Render());
 
-const urls = { addFriendDetailUrl: '/wx/personInfo/addFriendsDetail', downloadUrl: '/wx/download/index' };
+const urls = {
+  addFriendDetailUrl: '/wx/personInfo/addFriendsDetail',
+  chatWindowUrl: '/wx/chatWindow/index',
+  downloadUrl: '/wx/download/index',
+};
 const open = () => renderScreen(<ShakeScreen {...urls} />);
 
 const mia: ShakePerson = {
@@ -24,6 +28,7 @@ const mia: ShakePerson = {
   gender: 'female',
   distance: '3km',
   ref: 'nMiaRef',
+  isFriend: false,
 };
 const waiting = (): ShakeResult => ({ status: 'waiting', until: Date.now() + 5_000 });
 
@@ -138,6 +143,18 @@ describe('ShakeScreen', () => {
     expect(server.called('shake')[0]?.request).toEqual({});
     expect(screen.getByText('Shaking without your location: matches show no distance')).toBeTruthy();
     expect(server.called('shakeResult')).toHaveLength(0);
+  });
+
+  it('offers a friend found by shaking their chat, not a greeting', async () => {
+    device();
+    fakeServer({ shake: () => ({ status: 'matched', person: { ...mia, isFriend: true } }) });
+    open();
+    await user.click(shakeButton());
+    const card = await screen.findByRole('region', { name: 'Found someone shaking at the same time' });
+    expect(within(card).getByRole('link', { name: 'Messages' }).getAttribute('href')).toBe(
+      '#/wx/chatWindow/index?userId=7',
+    );
+    expect(within(card).queryByRole('link', { name: 'Greet' })).toBeNull();
   });
 
   it('says so when nobody shook at the same time, and shakes again', async () => {

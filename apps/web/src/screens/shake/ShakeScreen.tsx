@@ -12,6 +12,7 @@ import s from './ShakeScreen.module.css';
 
 export interface ShakeScreenProps {
   addFriendDetailUrl: string;
+  chatWindowUrl: string;
   downloadUrl: string;
 }
 
@@ -36,7 +37,7 @@ function PhoneInHand({ moving }: { moving: boolean }) {
  * swish and the chime can be switched off (kept on this browser). Where the browser has
  * neither motion nor location, the spec's notice that Shake needs the mobile app.
  */
-export function ShakeScreen({ addFriendDetailUrl, downloadUrl }: ShakeScreenProps) {
+export function ShakeScreen({ addFriendDetailUrl, chatWindowUrl, downloadUrl }: ShakeScreenProps) {
   const t = useT();
   const nav = useNav();
   const [soundOn, setSoundOn] = useState(soundSetting);
@@ -88,7 +89,11 @@ export function ShakeScreen({ addFriendDetailUrl, downloadUrl }: ShakeScreenProp
           {status}
         </p>
         {result?.status === 'matched' && (
-          <ShakeMatch person={result.person} addFriendDetailUrl={addFriendDetailUrl} />
+          <ShakeMatch
+            person={result.person}
+            addFriendDetailUrl={addFriendDetailUrl}
+            chatWindowUrl={chatWindowUrl}
+          />
         )}
         <button
           type="button"

@@ -30,7 +30,7 @@ export interface AccountsScreenProps {
 
 /**
  * Settings → Accounts: the ways into this account. The password (with the chat ID) and each
- * service the server offers or the account has linked; Link sends the person to Google or X
+ * service the account has linked or the server offers and this browser can use; Link sends the person to Google or X
  * (they come back here, `?provider=…&linked=1` or `&error=…`) or asks the Pi SDK for a token;
  * Unlink asks first, and the server refuses to take the last way in.
  */
@@ -53,16 +53,13 @@ export function AccountsScreen({
   const returnName = returned && returned in PROVIDER_NAMES ? PROVIDER_NAMES[returned] : null;
 
   const linkedOf = (provider: IdentityProvider) => identities.data?.list.find((i) => i.provider === provider);
-  const shown = ORDER.filter((provider) => providers?.[provider] === true || linkedOf(provider));
+  // A linked service, to unlink it anywhere; one to link only where it can work (spec 1: Pi in
+  // the Pi Browser only, Google and Twitter outside it), as on the login screen.
+  const canLinkHere = (provider: IdentityProvider) =>
+    providers?.[provider] === true && loginRefusal(provider, env) === null;
+  const shown = ORDER.filter((provider) => linkedOf(provider) || canLinkHere(provider));
 
   const link = async (provider: IdentityProvider) => {
-    const refusal = loginRefusal(provider, env);
-    if (refusal) {
-      showToast(
-        refusal.key === 'signIn.notSupported' ? t(refusal.key, { type: refusal.type }) : t(refusal.key),
-      );
-      return;
-    }
     if (provider !== 'pi') {
       await goToProvider(provider, () => startLink(provider), t, leave);
       return;

@@ -6,9 +6,7 @@
 # The parts that do not need each other run side by side, each into a log of its own that is
 # printed when it ends: on a 2-core machine one after the other took twice as long.
 #   1. dependencies, without the one native build (better-sqlite3, a minute of one core);
-#   2. while verify and the web's tests run, better-sqlite3 builds, ahead of them: they wait
-#      at the lowest priority until it is done (as root; the server's tests need the build, and
-#      they are the longest part, so the build decides when a run ends);
+#   2. while verify and the web's tests run, better-sqlite3 builds;
 #   3. then the server's tests and the e2e tests (which build the web app first) join them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -53,19 +51,11 @@ part() {
   pids+=($!)
 }
 
-# Lowering a priority again needs root; elsewhere everything runs at the same priority.
-[ "$(id -u)" -eq 0 ] && yield=(nice -n 19) || yield=()
-part verify "${yield[@]}" npm run verify
-part web "${yield[@]}" npx vitest run --project web --project web-isolated --project web-build --project protocol
+part verify npm run verify
+part web npx vitest run --project web --project web-isolated --project web-build --project protocol
 
-# Its two sources compile side by side. Sharing the machine with verify and the web's tests,
-# it took 6 minutes in a run with a CPU hog beside it, all of them before the server's tests.
+# Its two sources compile side by side.
 JOBS=max npm rebuild better-sqlite3
-
-# Verify and the web's tests (every process they have started) back to the normal priority;
-# what they start from now on inherits it.
-descendants() { for p in "$@"; do echo "$p"; descendants $(pgrep -P "$p"); done; }
-[ ${#yield[@]} -eq 0 ] || renice -n 0 -p $(descendants "${pids[@]}") >/dev/null 2>&1 || true
 
 # The server's tests are the longest part: two workers, for a fair share of a busy machine.
 part server npx vitest run --project server --maxWorkers 2

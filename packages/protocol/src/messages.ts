@@ -34,6 +34,17 @@ export const MsgType = {
   TRTC_VOICE_END: 'TRTC_VOICE_END',
   TRTC_VIDEO_START: 'TRTC_VIDEO_START',
   TRTC_VIDEO_END: 'TRTC_VIDEO_END',
+  /**
+   * Message actions (docs/architecture.md, "Message actions"); none is sent through sendMsg.
+   * RECALL: the event that takes back the message at `targetSeq`; not drawn.
+   */
+  RECALL: 'RECALL',
+  /** A message as it is once recalled: its content is gone. */
+  RECALLED: 'RECALLED',
+  /** A message its viewer deleted for themselves (answered to them only); not drawn. */
+  DELETED: 'DELETED',
+  /** Forwarded messages merged into one "Chat history" card. */
+  HISTORY: 'HISTORY',
 } as const;
 export type MsgType = (typeof MsgType)[keyof typeof MsgType];
 export const MsgTypeSchema = z.enum(Object.values(MsgType) as [MsgType, ...MsgType[]]);
@@ -53,6 +64,12 @@ export const LOCATION_NAME_MAX = 100;
 export const LOCATION_ADDRESS_MAX = 200;
 export const FILE_NAME_MAX = 255;
 export const CLIENT_MSG_ID_MAX = 64;
+/** A quote keeps this many characters of its original. */
+export const QUOTE_SNIPPET_MAX = 100;
+/** People one message may mention. */
+export const MENTIONS_MAX = 50;
+/** Messages one "Chat history" card (or one forward) may carry. */
+export const HISTORY_ITEMS_MAX = 100;
 /** Pixel sides above this are not believable for an image. */
 const PIXELS_MAX = 100_000;
 
@@ -87,13 +104,66 @@ export const ClientMsgId = text(CLIENT_MSG_ID_MAX).regex(
 
 // Content per type: what a client sends.
 
+/** A reply names the message it quotes; the server freezes the rest (`Quote`). */
+export const QuoteInput = z.object({ msgId: IdString('quote.msgId') });
+
+/** A quote as stored: the original as it was when the reply was sent. */
+export const Quote = z.object({
+  msgId: z.string(),
+  seq: z.number().int(),
+  fromId: z.string(),
+  fromName: z.string(),
+  msgType: MsgTypeSchema,
+  /** At most QUOTE_SNIPPET_MAX characters of a text; '' for other types and once recalled. */
+  snippet: z.string(),
+  /** The original was recalled: the snippet is gone. */
+  recalled: z.boolean().default(false),
+});
+export type Quote = z.infer<typeof Quote>;
+
+/** Group messages only: who is mentioned (members), or everyone (owner and admins). */
+const mentionFields = {
+  mentions: z.array(IdString('mentions')).max(MENTIONS_MAX, `at most ${MENTIONS_MAX} mentions`).optional(),
+  mentionAll: z.boolean().optional(),
+};
+
 export const TextContent = z.object({
   text: text(TEXT_MAX, {
     multiline: true,
     trim: true,
     tooLong: `text must be at most ${TEXT_MAX} characters`,
   }).min(1, 'text is required'),
+  quote: QuoteInput.optional(),
+  ...mentionFields,
 });
+
+/** A text as stored and answered. */
+export const TextContentOut = z.object({
+  text: z.string(),
+  quote: Quote.optional(),
+  ...mentionFields,
+});
+
+/** RECALL: the event; who recalled is its sender. */
+export const RecallContent = z.object({ targetSeq: z.number().int(), targetMsgId: z.string() });
+/** RECALLED: the target afterwards; its sender (fromId) is still who wrote it. */
+export const RecalledContent = z.object({ byId: z.string(), byName: z.string() });
+export const DeletedContent = z.object({});
+
+/** One message inside a "Chat history" card: a frozen copy. */
+export const HistoryItem = z.object({
+  fromName: z.string(),
+  fromPortrait: z.string(),
+  msgType: MsgTypeSchema,
+  content: z.record(z.string(), z.unknown()),
+  createTime: z.number(),
+});
+export const HistoryContent = z.object({
+  /** "Chat history of {a} and {b}" / "Group chat history", as the forwarder's device wrote it. */
+  title: z.string(),
+  items: z.array(HistoryItem).max(HISTORY_ITEMS_MAX),
+});
+export type HistoryContent = z.infer<typeof HistoryContent>;
 
 /** width, height and thumbUrl are filled from the stored image; the client's values are ignored. */
 export const ImageContent = z.object({
@@ -307,7 +377,7 @@ export type ServerMessage = z.infer<typeof ServerMessage>;
 
 /** The content schema of each type, as stored and answered. */
 export const StoredContent = {
-  TEXT: TextContent,
+  TEXT: TextContentOut,
   ALERT: AlertContent,
   IMAGE: ImageContentOut,
   VOICE: VoiceContent,
@@ -320,6 +390,10 @@ export const StoredContent = {
   TRTC_VOICE_END: CallEndContent,
   TRTC_VIDEO_START: CallStartContent,
   TRTC_VIDEO_END: CallEndContent,
+  RECALL: RecallContent,
+  RECALLED: RecalledContent,
+  DELETED: DeletedContent,
+  HISTORY: HistoryContent,
 } satisfies Record<MsgType, z.ZodType>;
 
 /** Reads a received message's content as its type's shape; null when it does not fit. */

@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { MoreOutline } from 'antd-mobile-icons';
 import { MsgType } from '@paichat/protocol';
 import { ChatImages } from '../../components/chat/ChatImages';
@@ -15,6 +15,7 @@ import { LocationSheet, type PlaceToSend } from './LocationSheet';
 import { MessageList } from './MessageList';
 import { useMediaSend } from './useMediaSend';
 import type { NewerPages } from './useRevealMessage';
+import { drawnMessages } from '../../store/chat/undrawn';
 import s from './ChatWindow.module.css';
 
 export interface ChatWindowViewProps {
@@ -61,6 +62,7 @@ export function ChatWindowView({
   const t = useT();
   const menuId = useId();
   const height = useVisualViewportHeight();
+  const drawn = useMemo(() => drawnMessages(state.messages), [state.messages]);
   const [menuOpen, setMenuOpen] = useState(false);
   const [voiceMode, setVoiceMode] = useState(false);
   const [sheet, setSheet] = useState<SheetName>(null);
@@ -117,12 +119,12 @@ export function ChatWindowView({
       />
       {banner}
       <main className={s.main} onPointerDown={() => menuOpen && setMenuOpen(false)}>
-        <ChatImages messages={state.messages}>
+        <ChatImages messages={drawn}>
           <MessageList
             // Pages around a searched message, or the newest: each opens where it should.
             key={newer ? 'around' : 'newest'}
             name={title}
-            messages={state.messages}
+            messages={drawn}
             hasOlder={state.hasOlder}
             loadingOlder={state.loadingOlder}
             senderName={senderName}

@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, expect, test } from 'vitest';
 import { friends } from '../support/people';
 import { useStage } from '../support/stage';
+import { controlled } from '../support/serviceWorker';
 import { seed, type SeededUser } from '../../apps/server/test/support/seed';
 import { as } from '../../apps/server/test/support/api';
 
@@ -22,17 +23,6 @@ const offlineNotice = (page: Page) => page.getByRole('status').filter({ hasText:
 const contact = (page: Page, name: string) => page.getByRole('link', { name, exact: true });
 const postBy = (page: Page, name: string, text: string) =>
   page.getByRole('article', { name: `Post by ${name}` }).filter({ hasText: text });
-
-/** Resolves once the service worker is active and controls the page (the build is cached). */
-async function controlled(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (navigator.serviceWorker.controller) return;
-    await new Promise((done) =>
-      navigator.serviceWorker.addEventListener('controllerchange', done, { once: true }),
-    );
-  });
-}
 
 async function postMoment(author: SeededUser, text: string) {
   const { body } = await as(stage.server.url, author).post('/moments/post', { text });

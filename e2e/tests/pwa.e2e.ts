@@ -1,9 +1,9 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, afterEach, expect, test } from 'vitest';
 import { useStage } from '../support/stage';
+import { controlled } from '../support/serviceWorker';
 import { seed } from '../../apps/server/test/support/seed';
 import { sendText } from '../../apps/server/test/support/chats';
 
@@ -16,17 +16,6 @@ const stage = useStage({ WEB_DIST: webDist });
 afterEach(() => stage.server.resume());
 
 const withWorker = { serviceWorkers: 'allow' } as const;
-
-/** Resolves once the service worker is active and controls the page (the build is cached). */
-async function controlled(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (navigator.serviceWorker.controller) return;
-    await new Promise((done) =>
-      navigator.serviceWorker.addEventListener('controllerchange', done, { once: true }),
-    );
-  });
-}
 
 test('the app is installable: a manifest with its icons, standalone, in the theme colours', async () => {
   const { page } = await stage.phone();

@@ -22,7 +22,8 @@ import { createAuthService } from './modules/auth/service';
 import { createAppender, type AppenderOptions } from './modules/chats/appender';
 import { noIdMark, openIdMark, type IdMark } from './modules/chats/id-mark';
 import { guardMessageIds } from './modules/chats/rollback';
-import { chatsRoutes } from './modules/chats/routes';
+import { createForwardService } from './modules/chats/forward';
+import { chatsRoutes, forwardRoutes } from './modules/chats/routes';
 import { createChatsService } from './modules/chats/service';
 import { dictRoutes } from './modules/dict/routes';
 import { filesRoutes } from './modules/files/routes';
@@ -262,6 +263,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     idMark,
     visibility,
     webPush,
+    recallWindows: config.recallWindows,
   });
   const groups = createGroupsService({
     db,
@@ -305,6 +307,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   friendsRoutes(app, friends);
   chatsRoutes(app, chats);
   groupsRoutes(app, groups);
+  forwardRoutes(app, createForwardService({ db, chats, groups }));
   momentsRoutes(app, moments, momentInteractions);
   favoritesRoutes(app, favorites);
   searchRoutes(app, createSearchService({ db }));

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_RECALL_WINDOWS, type RecallWindows } from '@paichat/protocol';
 import { z } from 'zod';
 
 /**
@@ -30,6 +31,8 @@ import { z } from 'zod';
  * | VIDEO_MAX_MB    | 50                              | largest file accepted by /file/uploadVideo, in MB (decimals allowed) |
  * | ALLOWED_ORIGINS | (none)                          | comma list of other origins (`https://chat.example.com`) whose pages may open the socket; the app's own origin always may |
  * | MAX_SOCKETS_PER_USER | 10                         | open sockets per account, across all nodes; one more closes the oldest (4009) |
+ * | RECALL_WINDOW_SECONDS | 120                        | how long after sending its sender may recall a message (/chat/recallMsg) |
+ * | RECALL_FILE_WINDOW_SECONDS | 10800                 | the same for pictures, videos, voice and files |
  * | APP_DOWNLOAD_URL | (none)                         | http(s) address of the Android app the download page offers (none: the page says so and offers installing the web app) |
  * | APP_DOWNLOAD_SIZE_MB | (none)                     | its size in MB, shown on the download page |
  * | APP_UPDATED_AT  | (none)                          | when it was last updated (YYYY-MM-DD), shown on the download page |
@@ -74,6 +77,8 @@ export interface Config {
   /** Origins besides the app's own whose pages may open the socket, normalized (`https://host[:port]`). */
   allowedOrigins: string[];
   maxSocketsPerUser: number;
+  /** How long after sending its sender may recall a message (modules/chats/recall.ts). */
+  recallWindows: RecallWindows;
   /** The app download the download page offers. */
   appDownload: { url: string; sizeBytes: number; updatedAt: number };
   /** The app key the statistics collector accepts (modules/stats); null: it collects nothing. */
@@ -128,6 +133,20 @@ const megabytes = (fallback: string) =>
     .pipe(z.number({ error: 'must be a number' }).positive('must be positive').max(10_240));
 
 const MB = 1024 * 1024;
+
+/** Whole seconds, up to a week. */
+const seconds = (fallback: number) =>
+  z
+    .string()
+    .default(String(fallback))
+    .transform(Number)
+    .pipe(
+      z
+        .number({ error: 'must be a number' })
+        .int('must be whole seconds')
+        .min(0)
+        .max(7 * 86_400),
+    );
 
 /** An http(s) address without credentials, query or fragment; a trailing slash is dropped. */
 const httpUrl = (fallback: string) =>
@@ -255,6 +274,8 @@ const Env = z.object({
     .default('10')
     .transform(Number)
     .pipe(z.number({ error: 'must be a number' }).int('must be an integer').min(1).max(1000)),
+  RECALL_WINDOW_SECONDS: seconds(DEFAULT_RECALL_WINDOWS.seconds),
+  RECALL_FILE_WINDOW_SECONDS: seconds(DEFAULT_RECALL_WINDOWS.fileSeconds),
   APP_DOWNLOAD_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }).optional(),
   APP_DOWNLOAD_SIZE_MB: z
     .string()
@@ -379,6 +400,7 @@ export function configFromEnv(env: Record<string, string | undefined>, cwd = pro
     videoMaxBytes: Math.floor(e.VIDEO_MAX_MB * MB),
     allowedOrigins: e.ALLOWED_ORIGINS,
     maxSocketsPerUser: e.MAX_SOCKETS_PER_USER,
+    recallWindows: { seconds: e.RECALL_WINDOW_SECONDS, fileSeconds: e.RECALL_FILE_WINDOW_SECONDS },
     appDownload: {
       url: e.APP_DOWNLOAD_URL ?? '',
       sizeBytes: Math.floor((e.APP_DOWNLOAD_SIZE_MB ?? 0) * MB),

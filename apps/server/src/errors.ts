@@ -207,6 +207,30 @@ export class MessageNotFoundError extends AppError {
   }
 }
 
+export class RecallTooLateError extends AppError {
+  constructor() {
+    super(Code.BAD_REQUEST, ErrorId.recallTooLate, "It's been too long to recall this message");
+  }
+}
+
+export class RecallNotAllowedError extends AppError {
+  constructor() {
+    super(Code.FORBIDDEN, ErrorId.recallNotAllowed, 'You can only recall your own messages');
+  }
+}
+
+export class CannotRecallError extends AppError {
+  constructor() {
+    super(Code.BAD_REQUEST, ErrorId.cannotRecall, 'This message cannot be recalled');
+  }
+}
+
+export class CannotForwardError extends AppError {
+  constructor() {
+    super(Code.BAD_REQUEST, ErrorId.cannotForward, 'This message cannot be forwarded');
+  }
+}
+
 // Groups.
 
 /** The group does not exist, or the caller never belonged to it (the two look the same). */

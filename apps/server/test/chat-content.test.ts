@@ -60,7 +60,7 @@ describe.each(dialects)('message content on %s', (dialect) => {
     dee = await seed(server.url).user('dee');
     await befriend(server.url, amy, ben);
     await befriend(server.url, amy, cy);
-    image = await upload(server.url, ben, await png(40, 30), 'photo.png');
+    image = await upload(server.url, amy, await png(40, 30), 'photo.png');
     voice = await upload(server.url, amy, wav(), 'voice.wav');
     video = await upload(server.url, amy, mp4(), 'clip.mp4', '/file/uploadVideo');
     doc = await upload(server.url, amy, pdf(), 'report.pdf');
@@ -78,7 +78,7 @@ describe.each(dialects)('message content on %s', (dialect) => {
     await refused('TEXT', 'hello', /^content: /);
   });
 
-  it('IMAGE: a stored image, its size and thumbnail filled from the upload (anyone\u2019s)', async () => {
+  it('IMAGE: one of the sender\u2019s uploads, its size and thumbnail filled from it', async () => {
     const message = await stored('IMAGE', { url: image.url, width: 1, height: 1, thumbUrl: '' });
     expect(message.content).toEqual({ url: image.url, thumbUrl: image.thumbUrl, width: 40, height: 30 });
     expect(image.thumbUrl).toMatch(/^\/file\/.+\.thumb\./);
@@ -94,6 +94,9 @@ describe.each(dialects)('message content on %s', (dialect) => {
       'content.url: no such file; upload it first',
     );
     await refused('IMAGE', { url: voice.url }, 'content.url: must be an image');
+    // Someone else's upload travels only by forwarding a message that holds it (forward.test.ts).
+    const bens = await upload(server.url, ben, await png(), 'bens.png');
+    await refused('IMAGE', { url: bens.url }, 'content.url: no such file; upload it first');
     await refused('IMAGE', {}, /^content\.url: /);
   });
 
@@ -116,6 +119,9 @@ describe.each(dialects)('message content on %s', (dialect) => {
       thumbUrl: image.url,
     });
     await refused('VIDEO', { url: doc.url }, 'content.url: must be a video');
+    await refused('VIDEO', { url: image.url, thumbUrl: image.url }, 'content.url: must be a video');
+    await refused('VIDEO', { url: video.url, thumbUrl: video.url }, 'content.thumbUrl: must be an image');
+    await refused('VIDEO', { url: video.url, thumbUrl: voice.url }, 'content.thumbUrl: must be an image');
     await refused('VIDEO', { url: video.url, thumbUrl: doc.url }, 'content.thumbUrl: must be an image');
     await refused('VIDEO', { url: video.url, duration: -1 }, /^content\.duration: /);
   });

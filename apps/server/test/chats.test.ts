@@ -129,6 +129,7 @@ describe.each(dialects)('one-to-one chat on %s', (dialect) => {
       isTop: 'N',
       isDisturb: 'N',
       removed: false,
+      mentioned: false,
       userId: alice.userId,
       nickName: 'Alice',
       portrait: '',
@@ -445,6 +446,7 @@ describe.each(dialects)('one-to-one chat on %s', (dialect) => {
       isTop: 'N',
       isDisturb: 'N',
       removed: false,
+      mentioned: false,
     };
     expect(read.body.data).toEqual(state);
     for (const socket of [halPhone, halLaptop])

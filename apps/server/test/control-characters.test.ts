@@ -23,7 +23,7 @@ const ID = '1';
 
 /** The content of every sendable message type, with every string field it can carry. */
 const MESSAGES = [
-  { msgType: 'TEXT', content: { text: 'hi' } },
+  { msgType: 'TEXT', content: { text: 'hi', quote: { msgId: ID }, mentions: [ID] } },
   { msgType: 'IMAGE', content: { url: FILE, thumbUrl: FILE } },
   { msgType: 'VOICE', content: { url: FILE, duration: 3 } },
   { msgType: 'VIDEO', content: { url: FILE, thumbUrl: FILE } },
@@ -80,6 +80,18 @@ const SAMPLES: Record<string, Record<string, unknown>[]> = {
   '/chat/setDisturb': [{ chatId: ID, isDisturb: 'Y' }],
   '/chat/removeSession': [{ chatId: ID }],
   '/chat/clearMessages': [{ chatId: ID }],
+  '/chat/recallMsg': [{ chatId: ID, msgId: ID }],
+  '/chat/forwardMsgs': [
+    {
+      items: [{ chatId: ID, msgId: ID }],
+      targets: [{ chatId: ID }],
+      mode: 'MERGED',
+      title: 'Chat history',
+      note: 'see above',
+      clientMsgId: 'local_1',
+    },
+  ],
+  '/chat/deleteMsgs': [{ chatId: ID, msgIds: [ID] }],
   '/group/create': [{ userIds: [ID, '2'], name: 'Team' }],
   '/group/getInfo/:id': [{ id: ID }],
   '/group/sendMsg': MESSAGES.map((m) => ({ groupId: ID, clientMsgId: 'local_1', ...m })),

@@ -244,6 +244,26 @@ describe.each(dialects)('files on %s', (dialect) => {
     );
   });
 
+  it('tells a signed-in device its size limits, so a too-large video is refused before it goes up', async () => {
+    const limits = await fetch(`${server.url}/file/limits`, { headers: { authorization: amy.token } });
+    expect(await limits.json()).toEqual({
+      code: 200,
+      msg: expect.any(String),
+      data: { uploadMaxBytes: LIMIT, videoMaxBytes: LIMIT },
+    });
+    const anonymous = await fetch(`${server.url}/file/limits`);
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toMatchObject({ code: 401, err: 'unauthorized' });
+    // A device that did not ask is still told why, with the limit.
+    const video = Buffer.concat([webm(), Buffer.alloc(LIMIT, 1)]);
+    expect((await upload('/file/uploadVideo', { bytes: video, filename: 'clip.webm' })).body).toEqual({
+      code: 400,
+      msg: 'File is too large (at most 0.25 MB)',
+      data: null,
+      err: 'fileTooLarge',
+    });
+  });
+
   it('stores under a random name whatever the client calls the file', async () => {
     for (const filename of [
       '../../etc/passwd',

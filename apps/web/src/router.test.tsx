@@ -34,7 +34,7 @@ wx/groupInfo/QRcode wx/feedback/index wx/favorites/index wx/favorites/add`
 const leafPath = (path: string) => matchRoutes(appRoutes, path)?.at(-1)?.route.path;
 
 describe('route table', () => {
-  it('has every path of the spec, plus sign-up, Accounts and Add contacts, and nothing unknown', () => {
+  it('has every path of the spec, plus sign-up, Accounts, Add contacts and Chat history, and nothing unknown', () => {
     expect(SPEC_PATHS).toHaveLength(50);
     for (const path of SPEC_PATHS) {
       expect(leafPath(path), path).toBe(path);
@@ -42,6 +42,7 @@ describe('route table', () => {
     }
     expect([...routeIndex.known].filter((p) => !SPEC_PATHS.includes(p))).toEqual([
       paths.register,
+      paths.chatHistory,
       paths.accounts,
       paths.findFriend,
     ]);

@@ -46,6 +46,9 @@ const DetectScreen = lazyPage(() => import('./screens/detect/DetectScreen').then
 const ChatWindowScreen = lazyPage(() =>
   import('./screens/chat/ChatWindowScreen').then((m) => m.ChatWindowScreen),
 );
+const ChatHistoryScreen = lazyPage(() =>
+  import('./screens/chat/ChatHistoryScreen').then((m) => m.ChatHistoryScreen),
+);
 // A chat is opened from the Message tab: its screen's code loads once the tab has drawn its
 // chats, so a tap on a chat waits for its messages only (a failed preload is tried again on the
 // tap). The tab's content is its chats, drawn after the screen (drawsLater).
@@ -180,6 +183,8 @@ export const paths = {
   agreement: '/pages/agreement/index',
   webView: '/pages/web-view/index',
   chatWindow: '/wx/chatWindow/index',
+  /** Not in the spec's table: a "Chat history" card's messages (`chatId`, `msgId`, `seq`). */
+  chatHistory: '/wx/chatWindow/history',
   message: '/wx/tabbar1/index',
   contact: '/wx/tabbar2/index',
   discover: '/wx/tabbar3/index',
@@ -409,8 +414,10 @@ const routes: RouteObject[] = [
               downloadUrl={paths.download}
               addFriendDetailUrl={paths.addFriendDetail}
               webViewUrl={paths.webView}
+              chatHistoryUrl={paths.chatHistory}
             />,
           ),
+          page(paths.chatHistory, <ChatHistoryScreen />),
           page(paths.createGroup, <CreateGroupScreen chatWindowUrl={paths.chatWindow} />),
           page(paths.groupList, <GroupListScreen chatWindowUrl={paths.chatWindow} />),
           page(

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { endpoint } from './endpoint';
+import { Empty, endpoint } from './endpoint';
 import { SeqRange } from './empty-seqs';
 import { ErrorId } from './envelope';
 import { CHAT_MESSAGES_PAGE_SIZE, CHAT_SESSIONS_PAGE_SIZE, INT32_MAX } from './limits';
 import { ChatTypeSchema, IdString, IdStringOrEmpty, SendMsgRequest, ServerMessage } from './messages';
+import { RecallWindows } from './recall';
 
 /**
  * Chats (spec 3 and 4): one SINGLE chat per pair of friends (GROUP chats come with groups).
@@ -84,6 +85,11 @@ export const ChatState = z.object({
   isDisturb: YesNo,
   /** Taken off the chat list; it comes back with the next message. */
   removed: z.boolean(),
+  /**
+   * A message after readSeq mentions the member (@them or @All, GROUP only): the chat list
+   * shows "[You were mentioned]". Always answered; optional for those who build a state.
+   */
+  mentioned: z.boolean().optional(),
 });
 export type ChatState = z.infer<typeof ChatState>;
 
@@ -353,6 +359,31 @@ export const clearChatMessages = endpoint({
   response: ChatState,
   auth: true,
   summary: 'Clear the chat history for the viewer only (messages so far become invisible to them)',
+});
+
+/**
+ * Takes back a message (docs/architecture.md, "Message actions"): the sender within the recall
+ * window (`getRecallWindows`), a group's owner any member's message. The answer is the RECALL
+ * event `{targetSeq, targetMsgId}`, stored under the chat's next seq and pushed to every member
+ * like a message; the target is RECALLED from then on. A retry of a recall that went through
+ * answers the same event.
+ */
+export const recallMsg = endpoint({
+  method: 'POST',
+  path: '/chat/recallMsg',
+  request: z.object({ chatId: ChatId, msgId: IdString('msgId') }),
+  response: ServerMessage,
+  auth: true,
+  summary: 'Recall a message (the sender within the window, a group owner any member’s)',
+});
+
+export const getRecallWindows = endpoint({
+  method: 'GET',
+  path: '/chat/recallWindows',
+  request: Empty,
+  response: RecallWindows,
+  auth: true,
+  summary: 'How long after sending a message its sender may recall it (this server’s settings)',
 });
 
 /** Why a chat setting changed (CHAT_UPDATED). */

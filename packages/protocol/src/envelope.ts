@@ -54,6 +54,14 @@ export const ErrorId = {
   chatNotFound: 'chatNotFound',
   /** lastMsgId is not a message the caller can see in this chat. */
   messageNotFound: 'messageNotFound',
+  /** Recall: the message is past its recall window. */
+  recallTooLate: 'recallTooLate',
+  /** Recall: someone else's message, and the caller is not the group's owner. */
+  recallNotAllowed: 'recallNotAllowed',
+  /** Recall: a notice, a call record, or a message already recalled. */
+  cannotRecall: 'cannotRecall',
+  /** Forward: a notice, a call record, or a recalled or deleted message. */
+  cannotForward: 'cannotForward',
   /** The group does not exist (or the caller never belonged to it). */
   groupNotFound: 'groupNotFound',
   /** The caller is not (or no longer) a member of the group. */

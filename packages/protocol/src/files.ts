@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint, Empty } from './endpoint';
 
 /**
  * Uploads are multipart (`file` field; the client sets no content-type header) to
@@ -39,3 +40,27 @@ export const IMAGE_MAX_SIDE = 2560;
 
 /** Where stored files are served (GET, signed in): `/file/<name>`. */
 export const FILE_URL_PREFIX = '/file/';
+
+/**
+ * The largest files the server takes (UPLOAD_MAX_MB, VIDEO_MAX_MB), so a device can refuse a file
+ * that is too large before sending a byte of it.
+ */
+export const UploadLimits = z.object({
+  /** /file/upload: images, voice, documents. */
+  uploadMaxBytes: z.number().int().positive(),
+  /** /file/uploadVideo. */
+  videoMaxBytes: z.number().int().positive(),
+});
+export type UploadLimits = z.infer<typeof UploadLimits>;
+
+export const getUploadLimits = endpoint({
+  method: 'GET',
+  path: '/file/limits',
+  request: Empty,
+  response: UploadLimits,
+  auth: true,
+  summary: 'The largest upload and video the server takes, in bytes',
+});
+
+/** Spec 9's "video max duration": the longest video a chat takes from the album or camera, in seconds. */
+export const CHAT_VIDEO_MAX_SECONDS = 60;

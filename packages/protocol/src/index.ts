@@ -15,6 +15,8 @@ export * from './files';
 export * from './messages';
 export * from './empty-seqs';
 export * from './chats';
+export * from './recall';
+export * from './forward';
 export * from './groups';
 export * from './moments';
 export * from './feedback';

@@ -27,6 +27,7 @@ const examples: Record<NoticeType, unknown> = {
   CHAT_READ: chatState,
   CHAT_UPDATED: { ...chatState, change: 'disturb' },
   GROUP_CHANGED: { groupId: '4', chatId: '12', change: 'renamed' },
+  MSG_DELETED: { chatId: '12', seqs: [3, 5] },
   MOMENT_INTERACTION: { count: 3, momentId: '41' },
   MOMENT_POSTED: { portrait: '/file/0123456789abcdef0123456789abcdef.png', userId: '7', nickName: 'Amy' },
 };

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { ChatReadNotice, ChatUpdatedNotice } from './chats';
+import { MsgDeletedNotice } from './forward';
 import { GroupChangedNotice } from './groups';
 import { MsgPush, NoticeType } from './socket';
 
@@ -54,6 +55,7 @@ export const NoticeContents = {
   [NoticeType.CHAT_READ]: ChatReadNotice,
   [NoticeType.CHAT_UPDATED]: ChatUpdatedNotice,
   [NoticeType.GROUP_CHANGED]: GroupChangedNotice,
+  [NoticeType.MSG_DELETED]: MsgDeletedNotice,
   [NoticeType.MOMENT_INTERACTION]: MomentInteractionNotice,
   [NoticeType.MOMENT_POSTED]: MomentPostedNotice,
 } as const satisfies Record<NoticeType, z.ZodType>;
@@ -80,6 +82,7 @@ export const NoticePush = z.discriminatedUnion('noticeType', [
   notice(NoticeType.CHAT_READ),
   notice(NoticeType.CHAT_UPDATED),
   notice(NoticeType.GROUP_CHANGED),
+  notice(NoticeType.MSG_DELETED),
   notice(NoticeType.MOMENT_INTERACTION),
   notice(NoticeType.MOMENT_POSTED),
 ]);

@@ -94,6 +94,8 @@ export const NoticeType = {
   CHAT_UPDATED: 'CHAT_UPDATED',
   /** A group the user belongs (or belonged) to changed: msgContent is GroupChangedNotice (groups.ts). */
   GROUP_CHANGED: 'GROUP_CHANGED',
+  /** The user deleted messages for themselves (on any device): msgContent {chatId, seqs} (forward.ts). */
+  MSG_DELETED: 'MSG_DELETED',
   /** A like, comment or reply concerns the user (moments.ts): msgContent {count} of unread ones. */
   MOMENT_INTERACTION: 'MOMENT_INTERACTION',
   /** A friend posted a moment the user may see: msgContent {portrait} of its author. */

@@ -35,6 +35,7 @@ import {
 import { readAuthToken } from '../lib/authToken';
 import { currentLocale, i18n, t } from '../i18n';
 import { showToast } from '../lib/ui';
+import type { UploadProgress } from './xhrFetch';
 
 export type ApiErrorKind = 'network' | 'expired' | 'http' | 'business' | 'aborted';
 
@@ -56,7 +57,8 @@ export class ApiError extends Error {
 export type ExpiryReason = 'expired' | 'signedOut';
 
 export interface RequestDeps {
-  fetch: (url: string, init: RequestInit) => Promise<Response>;
+  /** `onUploadProgress` is given only when the caller asked to hear how the body goes up. */
+  fetch: (url: string, init: RequestInit, onUploadProgress?: UploadProgress) => Promise<Response>;
   /** Prefix of every path; '' means the page's own origin (the dev server proxies). */
   baseUrl: string;
   getToken: () => string | null;
@@ -68,8 +70,12 @@ export interface RequestDeps {
 }
 
 const defaults: RequestDeps = {
-  // Late-bound so a stubbed global fetch is seen.
-  fetch: (url, init) => globalThis.fetch(url, init),
+  // Late-bound so a stubbed global fetch is seen. fetch cannot report an upload's progress;
+  // what can is loaded when an upload first asks (it is no part of the first page).
+  fetch: (url, init, onUploadProgress) =>
+    onUploadProgress
+      ? import('./xhrFetch').then((m) => m.xhrFetch(url, init, onUploadProgress))
+      : globalThis.fetch(url, init),
   baseUrl: '',
   getToken: () => readAuthToken(),
   getLocale: () => currentLocale(),
@@ -123,6 +129,8 @@ export interface RequestOptions {
   quiet?: boolean;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** Told how much of the body has gone up (an upload's progress bar). */
+  onUploadProgress?: UploadProgress;
 }
 
 function appendQuery(url: string, data: unknown): string {
@@ -211,7 +219,8 @@ export async function request<T = unknown>(rawPath: string, options: RequestOpti
 
   let response: Response;
   try {
-    response = await deps.fetch(url, { method, headers, body, signal: controller.signal });
+    const init = { method, headers, body, signal: controller.signal };
+    response = await deps.fetch(url, init, options.onUploadProgress);
   } catch {
     if (options.signal?.aborted) return fail('aborted', 'aborted');
     toast(t('errors.network'));

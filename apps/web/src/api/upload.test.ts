@@ -36,6 +36,22 @@ describe('uploadFile', () => {
     expect([...(body as FormData).keys()]).toEqual(['file']);
   });
 
+  it('sends a video to its own route and tells the caller how much has gone up', async () => {
+    const fetch = vi.fn(async (_url: string, _init: RequestInit, progress?: (fraction: number) => void) => {
+      progress?.(0.5);
+      progress?.(1);
+      return envelope({ ...uploaded, url: '/file/abc.webm', contentType: 'video/webm' });
+    });
+    configureRequest({ fetch, toast: vi.fn() });
+    const seen: number[] = [];
+    const video = new File([new Uint8Array(8)], 'clip.webm', { type: 'video/webm' });
+    await expect(uploadFile(video, { video: true, onProgress: (f) => seen.push(f) })).resolves.toMatchObject({
+      url: '/file/abc.webm',
+    });
+    expect(fetch.mock.calls[0]?.[0]).toBe('/file/uploadVideo');
+    expect(seen).toEqual([0.5, 1]);
+  });
+
   it('has no purpose unless asked', () => {
     expect(uploadPath()).toBe('/file/upload');
     expect(uploadPath('avatar')).toBe('/file/upload?purpose=avatar');

@@ -19,6 +19,8 @@ export interface UploadOptions {
   /** A video goes to its own route (`/file/uploadVideo`), which takes videos only. */
   video?: boolean;
   signal?: AbortSignal;
+  /** Told how much of the file has gone up, from 0 to 1. */
+  onProgress?: (fraction: number) => void;
 }
 
 export function uploadPath(purpose?: UploadPurpose): string {
@@ -35,6 +37,7 @@ export async function uploadFile(file: Blob, options: UploadOptions = {}): Promi
       method: 'POST',
       data: form,
       signal: options.signal,
+      onUploadProgress: options.onProgress,
       // Quiet: the generic texts are not the upload's; this function says its own.
       quiet: true,
     });

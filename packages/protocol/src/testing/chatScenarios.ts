@@ -15,6 +15,7 @@ import {
   getChatSession,
   getChatSessions,
   markRead,
+  recallMsg,
   removeChatSession,
   sendMsg,
   setChatDisturb,
@@ -361,6 +362,37 @@ export const chatScenarios: ChatScenario[] = [
         [{ fromSeq: 4, toSeq: 8 }],
       ]);
       expect(await ok(backend, amy, markRead, { chatId })).toMatchObject({ readSeq: 9, unreadCount: 0 });
+    },
+  },
+  {
+    name: 'a recall takes the next seq, reaches both sides, and leaves the message RECALLED in history and catch-up',
+    async run(backend) {
+      const { amy, ben, chatId } = await friends(backend);
+      const sent = await say(backend, amy, ben, 'oops');
+      await ok(backend, ben, markRead, { chatId });
+      expect(await backend.call(ben, recallMsg, { chatId, msgId: sent.msgId })).toEqual({
+        ok: false,
+        err: 'recallNotAllowed',
+      });
+      const event = await ok(backend, amy, recallMsg, { chatId, msgId: sent.msgId });
+      expect(event).toMatchObject({
+        seq: 3,
+        msgType: 'RECALL',
+        isSelf: true,
+        content: { targetSeq: 2, targetMsgId: sent.msgId },
+      });
+      const push = await backend.nextPush(ben, isMsg(chatId, 3));
+      if (push.pushType === 'MSG')
+        expect(push.msgContent).toMatchObject({ msgId: event.msgId, isSelf: false });
+      for (const viewer of [amy, ben]) {
+        const all = await synced(backend, viewer, chatId);
+        expect(all.map(textOf)).toEqual(['ALERT', 'RECALLED', 'RECALL']);
+        expect(all[1]?.content).toMatchObject({ byId: amy.userId });
+        const page = await ok(backend, viewer, getChatMessages, { chatId });
+        expect(page.list.map(textOf)).toEqual(['ALERT', 'RECALLED', 'RECALL']);
+      }
+      // Ben had read everything before it: nothing new to read.
+      expect(await session(backend, ben, chatId)).toMatchObject({ lastSeq: 3, readSeq: 3, unreadCount: 0 });
     },
   },
 ];

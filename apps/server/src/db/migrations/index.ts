@@ -34,6 +34,8 @@ import * as m0032 from './0032_nearby_coarser_cells';
 import * as m0033 from './0033_nearby_sightings';
 import * as m0034 from './0034_login_failures_wait';
 import * as m0035 from './0035_empty_seqs';
+import * as m0037 from './0037_message_deletions';
+import * as m0038 from './0038_chat_members_mention_seq';
 
 /** Every migration, in order. Add a file, then list it here; never edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -72,4 +74,6 @@ export const migrations: Record<string, Migration> = {
   '0033_nearby_sightings': m0033,
   '0034_login_failures_wait': m0034,
   '0035_empty_seqs': m0035,
+  '0037_message_deletions': m0037,
+  '0038_chat_members_mention_seq': m0038,
 };

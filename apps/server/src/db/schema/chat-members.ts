@@ -19,6 +19,8 @@ export interface ChatMembersTable {
   joined_at: number;
   /** GROUP: the seq of the notice that ended this membership (nothing later is theirs); null while a member. */
   left_seq: ColumnType<number | null, number | null | undefined, number | null>;
+  /** GROUP: the newest message that mentioned this member (@them or @All); 0 when none. */
+  mention_seq: Defaulted<number>;
 }
 
 export type ChatMemberRow = Selectable<ChatMembersTable>;

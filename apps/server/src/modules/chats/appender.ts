@@ -29,7 +29,8 @@
  * A request may carry `admit`, a check run inside the transaction once the chat row is locked
  * (GROUP: is the sender still a member, is the group still active?). Run there, it sees every
  * change committed before the message takes its seq, so a member removed a moment earlier
- * cannot slip a message in after the notice that removed them.
+ * cannot slip a message in after the notice that removed them. `alsoWrite` runs after the
+ * message is stored, in the same transaction (a recall's changes to its target).
  */
 import type { SendStatus } from '@paichat/protocol';
 import type { FastifyBaseLogger } from 'fastify';
@@ -53,6 +54,11 @@ export interface AppendRequest {
   groupNick?: string;
   /** Answers why the message may not be stored (nothing is), or null to store it. */
   admit?: (trx: Tx) => Promise<Refusal | null>;
+  /**
+   * More writes that belong to the stored message, in its transaction (a recall event changes
+   * its target: modules/chats/recall.ts). Not run for a retry, which stored nothing.
+   */
+  alsoWrite?: (trx: Tx, stored: { id: number; seq: number; chatId: number }) => Promise<void>;
 }
 
 export type Refusal = Exclude<SendStatus, '0'>;
@@ -116,7 +122,9 @@ async function appendOne(trx: Tx, request: AppendRequest, id: number): Promise<A
     if (refused) return { stored: false, original: null, refused };
   }
   const stored = await repo.appendMessage(trx, newMessage(request, chatId, id));
-  return stored ? { stored: true, ...stored, chatId } : originalOf(trx, request);
+  if (!stored) return originalOf(trx, request);
+  await request.alsoWrite?.(trx, { ...stored, chatId });
+  return { stored: true, ...stored, chatId };
 }
 
 /**
@@ -165,7 +173,11 @@ export function createAppender(
     const ids = await repo.reserveMessageIds(trx, batch.length);
     await idMark.cover(ids.at(-1) ?? 0);
     const requests = batch.map((waiting) => waiting.request);
-    if (batch.length > 1 && isPostgres(trx) && requests.every((r) => r.chatId !== null && !r.admit))
+    if (
+      batch.length > 1 &&
+      isPostgres(trx) &&
+      requests.every((r) => r.chatId !== null && !r.admit && !r.alsoWrite)
+    )
       return appendTogether(trx, requests, ids);
     const results: AppendOutcome[] = [];
     for (const [i, waiting] of batch.entries())

@@ -1,17 +1,21 @@
 /**
  * What gets stored as a message's content: the client's validated content, with whatever the
- * server knows better filled in from the database. Files must be stored files of the right
- * kind (an IMAGE's url an image, a VOICE's a recording, …); a CARD gets the carded user's
+ * server knows better filled in from the database. Files must be the sender's own uploads of
+ * the right kind (an IMAGE's url an image, a VOICE's a recording, …); a CARD gets the carded user's
  * current profile, not the client's copy of it, and only of someone the sender may see; a
- * COLLECTION gets a copy of the sender's own favorite it names.
+ * COLLECTION gets a copy of the sender's own favorite it names; a TEXT's quote and mentions are
+ * checked and frozen where it goes (reply.ts).
  */
 import { MsgType, type CollectionContentOut, type OutgoingMessage } from '@paichat/protocol';
 import { FavoriteNotFoundError, ValidationError } from '../../errors';
 import { cleanDisplayName } from '../files/names';
 import type { FileFacts } from '../files/service';
 import type { CardFacts } from '../friends/visibility';
+import type { DbOrTx } from '../../db';
+import { storedText, type TextPlace } from './reply';
 
 export interface ContentDeps {
+  db: DbOrTx;
   describeFiles: (urls: readonly string[]) => Promise<Map<string, FileFacts>>;
   /** A card of `userId` as `senderId` may send it; null when the sender may not see them. */
   cardOf: (senderId: number, userId: string, ref: string | undefined) => Promise<CardFacts | null>;
@@ -40,13 +44,17 @@ export async function storedContent(
   message: OutgoingMessage,
   senderId: number,
   deps: ContentDeps,
+  place: TextPlace,
 ): Promise<Record<string, unknown>> {
   const files = async (wanted: [field: string, url: string | undefined, kind: Kind][]) => {
     const present = wanted.filter((w): w is [string, string, Kind] => w[1] !== undefined && w[1] !== '');
     const facts = await deps.describeFiles(present.map(([, url]) => url));
     for (const [field, url, kind] of present) {
       const found = facts.get(url);
-      if (!found) throw new ValidationError(`content.${field}: no such file; upload it first`);
+      // Someone else's upload reaches another chat only by forwarding a message that holds it
+      // (forward.ts), which checks the forwarder may read that message.
+      if (found?.ownerId !== senderId)
+        throw new ValidationError(`content.${field}: no such file; upload it first`);
       if (!fits(found, kind)) throw new ValidationError(`content.${field}: must be ${KIND_LABEL[kind]}`);
     }
     return facts;
@@ -54,6 +62,7 @@ export async function storedContent(
 
   switch (message.msgType) {
     case MsgType.TEXT:
+      return storedText(deps.db, message.content, place, senderId);
     case MsgType.LOCATION:
     case MsgType.TRTC_VOICE_START:
     case MsgType.TRTC_VOICE_END:

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { ChatMemberRow, ChatRow, DbOrTx, Dialect, MessageRow, Tx } from '../../db';
 import { isPostgres } from '../../db/dialect';
 import { indexMessages, postgresIndexTerms } from '../search/repo';
+import { deletedBy } from './deletions';
 import type { IdMark } from './id-mark';
 
 // Chats and their members.
@@ -59,6 +60,7 @@ const MEMBER_CHAT_COLUMNS = [
   'm.is_top',
   'm.is_disturb',
   'm.left_seq',
+  'm.mention_seq',
   'c.type',
   'c.user_low',
   'c.user_high',
@@ -546,9 +548,13 @@ export type SessionRow = MemberChat & {
 /** The newest seq the member may see: where they left a group, else the chat's newest. */
 const seenLast = sql<number>`coalesce("m"."left_seq", "c"."last_seq")`;
 
-/** The seq of the newest message at or below seenLast (below it when seenLast is an empty seq). */
-const newestSeen = sql<number>`(select max("s"."seq") from "messages" as "s"
-  where "s"."chat_id" = "c"."id" and "s"."seq" <= ${seenLast})`;
+/**
+ * The seq of the newest message at or below seenLast (below it when seenLast is an empty seq)
+ * that the member did not delete for themselves: the list previews what they still see.
+ */
+const newestSeen = sql<number>`(select "s"."seq" from "messages" as "s"
+  where "s"."chat_id" = "c"."id" and "s"."seq" <= ${seenLast} and not ${deletedBy(sql.ref('m.user_id'), 's')}
+  order by "s"."seq" desc limit 1)`;
 
 function sessionsQuery(db: DbOrTx, userId: number) {
   return db

@@ -1,9 +1,13 @@
 import {
   clearChatMessages,
+  deleteMsgs,
+  forwardMsgs,
   getChatMessages,
   getChatSession,
   getChatSessions,
+  getRecallWindows,
   markRead,
+  recallMsg,
   removeChatSession,
   sendMsg,
   setChatDisturb,
@@ -12,6 +16,7 @@ import {
 } from '@paichat/protocol';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route';
+import type { ForwardService } from './forward';
 import type { ChatsService } from './service';
 
 export function chatsRoutes(app: FastifyInstance, chats: ChatsService): void {
@@ -25,4 +30,11 @@ export function chatsRoutes(app: FastifyInstance, chats: ChatsService): void {
   route(app, setChatDisturb, (input, ctx) => chats.setDisturb(ctx.auth(), input.chatId, input.isDisturb));
   route(app, removeChatSession, (input, ctx) => chats.remove(ctx.auth(), input.chatId));
   route(app, clearChatMessages, (input, ctx) => chats.clear(ctx.auth(), input.chatId));
+  route(app, deleteMsgs, (input, ctx) => chats.deleteForMe(ctx.auth(), input));
+  route(app, recallMsg, (input, ctx) => chats.recall(ctx.auth(), input));
+  route(app, getRecallWindows, () => Promise.resolve(chats.recallWindows));
+}
+
+export function forwardRoutes(app: FastifyInstance, forward: ForwardService): void {
+  route(app, forwardMsgs, (input, ctx) => forward.forward(ctx.auth(), input));
 }

@@ -38,6 +38,7 @@ import {
   noticePush,
   stepDown,
   type NoticeContent,
+  type RecallWindows,
 } from '@paichat/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
@@ -56,12 +57,17 @@ import { pushToUsers } from '../../realtime/push';
 import * as friendsRepo from '../friends/repo';
 import type { AfterCommit, FriendsMadeEvent } from '../friends/service';
 import type { Visibility } from '../friends/visibility';
+import { pushGroupMessage } from '../groups/delivery';
 import { groupFaces } from '../groups/faces';
 import * as usersRepo from '../users/repo';
 import type { PushNotifier } from '../webpush/notifier';
 import type { Appender, Refusal } from './appender';
 import type { IdMark } from './id-mark';
 import { storedContent, type ContentDeps } from './content';
+import { textWrites, type TextPlace } from './reply';
+import * as deletions from './deletions';
+import type { Copy } from './forward';
+import { applyRecall, checkRecall, recallClientMsgId, standingIn, type Standing } from './recall';
 import { refusalUnlessRetry, sent, unstoredAnswer, type Redeliver } from './send-result';
 import * as repo from './repo';
 import {
@@ -92,6 +98,8 @@ export interface ChatsServiceDeps {
   visibility: Pick<Visibility, 'cardOf'>;
   /** Wakes recipients with no open socket (Web Push). */
   webPush: Pick<PushNotifier, 'message'>;
+  /** How long after sending its sender may recall a message. */
+  recallWindows: RecallWindows;
 }
 
 /** Names a chat by id, or (SINGLE) by the friend's user id. */
@@ -111,6 +119,7 @@ export function createChatsService(deps: ChatsServiceDeps) {
   const { db, clock, bus, log } = deps;
   const { appender, idMark } = deps;
   const contentDeps: ContentDeps = {
+    db,
     describeFiles: deps.describeFiles,
     cardOf: deps.visibility.cardOf,
     favoriteOf: deps.favoriteOf,
@@ -148,12 +157,31 @@ export function createChatsService(deps: ChatsServiceDeps) {
     }
   }
 
+  /**
+   * Pushes a recall event to the chat's members (a group's: those it is for, read by seq).
+   * Best effort, as every push. Answers who it is for.
+   */
+  async function deliverRecall(message: StoredMessage, chat: repo.MemberChat, by: Standing) {
+    try {
+      if (by.group) {
+        const recipients = await repo.recipientsAt(db, chat.chat_id, message.seq);
+        const sender = { person: by.person, groupNick: by.groupNick };
+        await pushGroupMessage(bus, by.group, message, sender, recipients);
+        return recipients;
+      }
+      const [a, b] = await usersRepo.findUsersByIds(db, [chat.user_low ?? 0, chat.user_high ?? 0]);
+      if (a && b) await deliver(message, [a, b], by.person.id);
+      return [chat.user_low, chat.user_high].filter((id): id is number => id !== null);
+    } catch (error) {
+      log.error({ err: error, msgId: message.id }, 'recall push failed');
+      return undefined;
+    }
+  }
+
   /** Tells all the user's devices (the one that asked too: the state is idempotent). */
-  async function notify<T extends typeof NoticeType.CHAT_READ | typeof NoticeType.CHAT_UPDATED>(
-    userId: number,
-    noticeType: T,
-    content: NoticeContent<T>,
-  ) {
+  async function notify<
+    T extends typeof NoticeType.CHAT_READ | typeof NoticeType.CHAT_UPDATED | typeof NoticeType.MSG_DELETED,
+  >(userId: number, noticeType: T, content: NoticeContent<T>) {
     try {
       await pushToUsers(bus, [String(userId)], noticePush(noticeType, content, clock.now()));
     } catch (error) {
@@ -184,8 +212,9 @@ export function createChatsService(deps: ChatsServiceDeps) {
     return chat;
   }
 
-  /** Messages as the viewer receives them, with their senders' names. */
-  async function present(rows: MessageRow[], chat: ChatShape, viewerId: number): Promise<ServerMessage[]> {
+  /** Messages as the viewer receives them, with their senders' names (DELETED where they deleted them). */
+  async function present(stored: MessageRow[], chat: ChatShape, viewerId: number): Promise<ServerMessage[]> {
+    const rows = await deletions.hideDeleted(db, viewerId, stored);
     const senderIds = [...new Set(rows.map((r) => r.sender_id).filter((id): id is number => id !== null))];
     const senders = new Map((await usersRepo.findUsersByIds(db, senderIds)).map((u) => [u.id, u] as const));
     return rows.map((row) =>
@@ -227,9 +256,85 @@ export function createChatsService(deps: ChatsServiceDeps) {
     return state;
   }
 
+  /**
+   * One message to a friend: the pair's rules (friends, neither blocked) first, then its
+   * content (`contentOf`, which may refuse it too), stored through the appender and pushed.
+   */
+  async function sendToFriend(
+    actor: AuthContext,
+    input: { userId: string; clientMsgId?: string | undefined; msgType: MsgType },
+    contentOf: (place: TextPlace) => Promise<Record<string, unknown>>,
+  ): Promise<SendMsgResult> {
+    const recipientId = parseId(input.userId);
+    if (recipientId === actor.userId)
+      throw new ValidationError('userId: you cannot send a message to yourself');
+    if (recipientId === null) throw new UserNotFoundError();
+    const clientMsgId = input.clientMsgId ?? null;
+    const context = await repo.loadPairContext(db, actor.userId, recipientId);
+    const sender = context.users.find((u) => u.id === actor.userId);
+    const recipient = context.users.find((u) => u.id === recipientId);
+    if (!sender) throw new UnauthorizedError();
+    if (!recipient) throw new UserNotFoundError();
+
+    // A retry answers its original message, pushed again (its first push may never have gone out).
+    const redeliver: Redeliver = (original) =>
+      deliver(
+        { ...original, content: parseStoredContent(original.content) },
+        [sender, recipient],
+        actor.userId,
+      );
+    const refuse = (status: Refusal) => refusalUnlessRetry(db, actor.userId, clientMsgId, status, redeliver);
+    if (context.senderBlocks) return refuse(SendStatus.USER_BLOCKED);
+    if (context.recipientBlocks) return refuse(SendStatus.BLOCKED_BY_USER);
+    if (!context.friends) return refuse(SendStatus.NOT_FRIENDS);
+
+    const content = await contentOf({ chatId: context.chatId, groupId: null });
+    const alsoWrite = textWrites(content, actor.userId);
+    const now = clock.now();
+    const outcome = await appender.append({
+      chatId: context.chatId,
+      senderId: actor.userId,
+      recipientId,
+      clientMsgId,
+      msgType: input.msgType,
+      content,
+      createdAt: now,
+      ...(alsoWrite && { alsoWrite }),
+    });
+    // A retry (or a copy racing its original): nothing was stored; answer the original.
+    if (!outcome.stored) return unstoredAnswer(outcome, clientMsgId ?? '', redeliver);
+    const stored = outcome;
+
+    const message: StoredMessage = {
+      id: stored.id,
+      chat_id: stored.chatId,
+      seq: stored.seq,
+      sender_id: actor.userId,
+      client_msg_id: clientMsgId,
+      msg_type: input.msgType,
+      content,
+      created_at: now,
+    };
+    await deliver(message, [sender, recipient], actor.userId);
+    deps.webPush.message({
+      message,
+      sender: { id: actor.userId, name: sender.nick_name },
+      group: null,
+      recipientIds: [recipientId],
+    });
+    return sent(
+      { id: stored.id, seq: stored.seq, chat_id: stored.chatId, created_at: now },
+      clientMsgId ?? '',
+      false,
+    );
+  }
+
   const flag = (value: YesNo) => (value === 'Y' ? 1 : 0);
 
   return {
+    /** This server's recall windows (clients offer "Recall" within them). */
+    recallWindows: deps.recallWindows,
+
     /**
      * The friends module's seam: two people became friends, inside that transaction. Their
      * chat opens (or reopens) with a "you are now friends" notice, pushed once committed.
@@ -262,68 +367,74 @@ export function createChatsService(deps: ChatsServiceDeps) {
       };
     },
 
-    async send(actor: AuthContext, input: SendMsgRequest): Promise<SendMsgResult> {
-      const recipientId = parseId(input.userId);
-      if (recipientId === actor.userId)
-        throw new ValidationError('userId: you cannot send a message to yourself');
-      if (recipientId === null) throw new UserNotFoundError();
-      const clientMsgId = input.clientMsgId ?? null;
-      const context = await repo.loadPairContext(db, actor.userId, recipientId);
-      const sender = context.users.find((u) => u.id === actor.userId);
-      const recipient = context.users.find((u) => u.id === recipientId);
-      if (!sender) throw new UnauthorizedError();
-      if (!recipient) throw new UserNotFoundError();
+    send: (actor: AuthContext, input: SendMsgRequest): Promise<SendMsgResult> =>
+      sendToFriend(actor, input, (place) => storedContent(input, actor.userId, contentDeps, place)),
 
-      // A retry answers its original message, pushed again (its first push may never have gone out).
-      const redeliver: Redeliver = (original) =>
-        deliver(
-          { ...original, content: parseStoredContent(original.content) },
-          [sender, recipient],
-          actor.userId,
-        );
-      const refuse = (status: Refusal) =>
-        refusalUnlessRetry(db, actor.userId, clientMsgId, status, redeliver);
-      if (context.senderBlocks) return refuse(SendStatus.USER_BLOCKED);
-      if (context.recipientBlocks) return refuse(SendStatus.BLOCKED_BY_USER);
-      if (!context.friends) return refuse(SendStatus.NOT_FRIENDS);
+    /** A forwarded copy (forward.ts): content already stored in a message the sender may read. */
+    sendCopy: (actor: AuthContext, copy: Copy & { userId: string }): Promise<SendMsgResult> =>
+      sendToFriend(actor, copy, () => Promise.resolve(copy.content)),
 
-      const content = await storedContent(input, actor.userId, contentDeps);
+    /**
+     * Recalls a message (recall.ts): the RECALL event takes the chat's next seq through the
+     * appender, its target becomes RECALLED in the same transaction, and the event is pushed
+     * (and woken by Web Push, which replaces a wake-up for the message not yet shown).
+     */
+    async recall(actor: AuthContext, input: { chatId: string; msgId: string }): Promise<ServerMessage> {
+      const chat = await resolveChat(actor.userId, { chatId: input.chatId });
+      const targetId = parseBigId(input.msgId);
+      const target = targetId === null ? undefined : await repo.findMessageInChat(db, chat.chat_id, targetId);
+      if (!target || target.seq <= chat.cleared_seq || target.seq > seenLastSeq(chat))
+        throw new MessageNotFoundError();
+      const clientMsgId = recallClientMsgId(target.id);
+      const answer = async (row: MessageRow) =>
+        (await present([row], chat, actor.userId))[0] as ServerMessage;
+      // A retry of a recall that went through answers its event.
+      const done = await repo.findByClientMsgId(db, actor.userId, clientMsgId);
+      if (done) return answer(done);
+      const standing = await standingIn(db, chat, actor.userId);
       const now = clock.now();
+      checkRecall(target, standing.recaller, now, deps.recallWindows);
+      const content = { targetSeq: target.seq, targetMsgId: String(target.id) };
       const outcome = await appender.append({
-        chatId: context.chatId,
+        chatId: chat.chat_id,
         senderId: actor.userId,
-        recipientId,
+        recipientId: 0,
         clientMsgId,
-        msgType: input.msgType,
+        msgType: MsgType.RECALL,
         content,
         createdAt: now,
+        ...(standing.group ? { groupNick: standing.groupNick } : {}),
+        // Again once the chat is locked: another recall, or a change of owner, may have just committed.
+        admit: async (trx) => {
+          const locked = await standingIn(trx, chat, actor.userId);
+          const current = await repo.findMessageInChat(trx, chat.chat_id, target.id);
+          checkRecall(current ?? target, locked.recaller, now, deps.recallWindows);
+          return null;
+        },
+        alsoWrite: (trx, stored) => applyRecall(trx, target, standing.recaller, stored),
       });
-      // A retry (or a copy racing its original): nothing was stored; answer the original.
-      if (!outcome.stored) return unstoredAnswer(outcome, clientMsgId ?? '', redeliver);
-      const stored = outcome;
-
+      if (!outcome.stored) {
+        if (outcome.original) return answer(outcome.original);
+        throw new Error('a recall is never refused by admit');
+      }
       const message: StoredMessage = {
-        id: stored.id,
-        chat_id: stored.chatId,
-        seq: stored.seq,
+        id: outcome.id,
+        chat_id: outcome.chatId,
+        seq: outcome.seq,
         sender_id: actor.userId,
         client_msg_id: clientMsgId,
-        msg_type: input.msgType,
+        msg_type: MsgType.RECALL,
         content,
         created_at: now,
       };
-      await deliver(message, [sender, recipient], actor.userId);
+      const recipients = await deliverRecall(message, chat, standing);
       deps.webPush.message({
         message,
-        sender: { id: actor.userId, name: sender.nick_name },
-        group: null,
-        recipientIds: [recipientId],
+        sender: { id: actor.userId, name: standing.recaller.name },
+        group: standing.group?.name ?? null,
+        recipientIds: recipients?.filter((id) => id !== actor.userId),
       });
-      return sent(
-        { id: stored.id, seq: stored.seq, chat_id: stored.chatId, created_at: now },
-        clientMsgId ?? '',
-        false,
-      );
+      return toServerMessage(message, chat, actor.userId, standing.person, standing.groupNick);
     },
 
     async listSessions(viewerId: number, page: { pageNum: number; pageSize: number }) {
@@ -441,6 +552,17 @@ export function createChatsService(deps: ChatsServiceDeps) {
         hasMore,
         ...(emptySeqs.length > 0 ? { emptySeqs } : {}),
       };
+    },
+
+    /** Delete for me (deletions.ts): hidden from this member only, on all their devices. */
+    async deleteForMe(actor: AuthContext, input: { chatId: string; msgIds: string[] }) {
+      const chat = await resolveChat(actor.userId, { chatId: input.chatId });
+      const rows = await deletions.readableMessages(db, chat, input.msgIds);
+      await deletions.deleteForMe(db, actor.userId, rows, clock.now());
+      const seqs = [...new Set(rows.map((row) => row.seq))].sort((a, b) => a - b);
+      const chatId = String(chat.chat_id);
+      await notify(actor.userId, NoticeType.MSG_DELETED, { chatId, seqs });
+      return { chatId, seqs };
     },
 
     async markRead(actor: AuthContext, chatId: string, readSeq?: number): Promise<ChatState> {

@@ -137,6 +137,12 @@ export function preview(msgType: string, content: Record<string, unknown>): stri
     case MsgType.TRTC_VIDEO_START:
     case MsgType.TRTC_VIDEO_END:
       return '[Video Call]';
+    // Who recalled is the viewer's to word (clients localize from lastMsg).
+    case MsgType.RECALL:
+    case MsgType.RECALLED:
+      return 'A message was recalled';
+    case MsgType.HISTORY:
+      return '[Chat history]';
     default:
       return '';
   }
@@ -160,6 +166,8 @@ export function toChatState(member: MemberChat): ChatState {
     isTop: yesNo(member.is_top),
     isDisturb: yesNo(member.is_disturb),
     removed: lastSeq <= member.hidden_seq,
+    // Up to where the member may see: a mention after they left is not theirs.
+    mentioned: Math.min(member.mention_seq, lastSeq) > member.read_seq,
   };
 }
 

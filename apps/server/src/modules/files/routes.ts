@@ -4,6 +4,7 @@ import {
   Code,
   envelope,
   ErrorId,
+  getUploadLimits,
   UPLOAD_PATH,
   UPLOAD_VIDEO_PATH,
   UploadedFile,
@@ -17,6 +18,7 @@ import { ErrorEnvelope, ok, refusal } from '../../http/envelope';
 import { sendEnvelope } from '../../http/error-handler';
 import { parseRange } from '../../http/range';
 import { RATE_LIMITS } from '../../http/rate-limit';
+import { route } from '../../http/route';
 import type { Endpoint } from './kinds';
 import type { FilesService, StoredFile, UploadSource } from './service';
 
@@ -118,6 +120,11 @@ export async function filesRoutes(
       );
     }
   });
+
+  route(app, getUploadLimits, async () => ({
+    uploadMaxBytes: files.maxBytes('file'),
+    videoMaxBytes: files.maxBytes('video'),
+  }));
 
   app.withTypeProvider<ZodTypeProvider>().get(
     '/file/:name',

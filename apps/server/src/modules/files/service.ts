@@ -59,6 +59,8 @@ export interface FileFacts {
   thumbUrl: string;
   /** A thumbnail itself (never a message's main file). */
   isThumb: boolean;
+  /** Who uploaded it. */
+  ownerId: number;
 }
 
 export interface StoredFile {
@@ -223,6 +225,7 @@ export function createFilesService(deps: FilesServiceDeps) {
             height: row.height,
             thumbUrl: row.thumb_name ? urlOf(row.thumb_name) : '',
             isThumb: row.purpose === 'thumb',
+            ownerId: row.owner_id,
           },
         ]),
       );

@@ -45,6 +45,8 @@ import type { Bus } from '../../realtime/bus';
 import type { Appender, Refusal } from '../chats/appender';
 import type { IdMark } from '../chats/id-mark';
 import { storedContent, type ContentDeps } from '../chats/content';
+import { textWrites, type TextPlace } from '../chats/reply';
+import type { Copy } from '../chats/forward';
 import * as chatsRepo from '../chats/repo';
 import { refusalUnlessRetry, sent, unstoredAnswer, type Redeliver } from '../chats/send-result';
 import { parseStoredContent, type Person, type StoredMessage } from '../chats/views';
@@ -103,6 +105,7 @@ export function createGroupsService(deps: GroupsServiceDeps) {
   const { db, clock, bus, log, appender, idMark, files } = deps;
   const look = createGroupLook({ db, log, files });
   const contentDeps: ContentDeps = {
+    db,
     describeFiles: files.describe,
     cardOf: deps.visibility.cardOf,
     favoriteOf: deps.favoriteOf,
@@ -284,6 +287,77 @@ export function createGroupsService(deps: GroupsServiceDeps) {
     return person;
   }
 
+  /**
+   * One message to a group: membership and the group's state first (again once the chat is
+   * locked), then its content (`contentOf`, which may refuse it too), stored and pushed.
+   */
+  async function sendToGroup(
+    actor: AuthContext,
+    input: { groupId: string; clientMsgId?: string | undefined; msgType: MsgType },
+    contentOf: (place: TextPlace) => Promise<Record<string, unknown>>,
+  ): Promise<SendMsgResult> {
+    const groupId = parseGroupId(input.groupId);
+    const clientMsgId = input.clientMsgId ?? null;
+    const context = await repo.loadSendContext(db, groupId, actor.userId);
+    if (!context) throw new GroupNotFoundError();
+    const face: GroupLook = { ...context, id: groupId };
+    // A retry answers its original message, pushed again (its first push may never have gone
+    // out), under the group nickname it was sent with.
+    const redeliver: Redeliver = async (original) => {
+      const sender = { person: context.sender, groupNick: original.group_nick ?? '' };
+      await deliver(face, { ...original, content: parseStoredContent(original.content) }, sender);
+    };
+    const refuse = (status: Refusal) => refusalUnlessRetry(db, actor.userId, clientMsgId, status, redeliver);
+    if (context.member === null) return refuse(SendStatus.NOT_GROUP_MEMBER);
+    if (context.status === 'DISMISSED') return refuse(SendStatus.GROUP_DISMISSED);
+
+    const content = await contentOf({ chatId: context.chat_id, groupId });
+    const alsoWrite = textWrites(content, actor.userId);
+    const now = clock.now();
+    const groupNick = context.group_nick ?? '';
+    const outcome = await appender.append({
+      chatId: context.chat_id,
+      senderId: actor.userId,
+      recipientId: 0,
+      clientMsgId,
+      msgType: input.msgType,
+      content,
+      createdAt: now,
+      groupNick,
+      // Checked again once the chat is locked: a removal or dismissal may have just committed.
+      admit: async (trx) => {
+        const standing = await repo.canSend(trx, groupId, actor.userId);
+        if (standing === 'notMember') return SendStatus.NOT_GROUP_MEMBER;
+        return standing === 'dismissed' ? SendStatus.GROUP_DISMISSED : null;
+      },
+      ...(alsoWrite && { alsoWrite }),
+    });
+    if (!outcome.stored) return unstoredAnswer(outcome, clientMsgId ?? '', redeliver);
+
+    const message: StoredMessage = {
+      id: outcome.id,
+      chat_id: outcome.chatId,
+      seq: outcome.seq,
+      sender_id: actor.userId,
+      client_msg_id: clientMsgId,
+      msg_type: input.msgType,
+      content,
+      created_at: now,
+    };
+    const recipients = await deliver(face, message, { person: context.sender, groupNick });
+    deps.webPush.message({
+      message,
+      sender: { id: actor.userId, name: groupNick || context.sender.nick_name },
+      group: face.name,
+      recipientIds: recipients?.filter((id) => id !== actor.userId),
+    });
+    return sent(
+      { id: outcome.id, seq: outcome.seq, chat_id: outcome.chatId, created_at: now },
+      clientMsgId ?? '',
+      false,
+    );
+  }
+
   return {
     async create(
       actor: AuthContext,
@@ -334,67 +408,12 @@ export function createGroupsService(deps: GroupsServiceDeps) {
 
     getInfo: (viewerId: number, groupId: string) => info(parseGroupId(groupId), viewerId),
 
-    async send(actor: AuthContext, input: GroupSendMsgRequest): Promise<SendMsgResult> {
-      const groupId = parseGroupId(input.groupId);
-      const clientMsgId = input.clientMsgId ?? null;
-      const context = await repo.loadSendContext(db, groupId, actor.userId);
-      if (!context) throw new GroupNotFoundError();
-      const face: GroupLook = { ...context, id: groupId };
-      // A retry answers its original message, pushed again (its first push may never have gone
-      // out), under the group nickname it was sent with.
-      const redeliver: Redeliver = async (original) => {
-        const sender = { person: context.sender, groupNick: original.group_nick ?? '' };
-        await deliver(face, { ...original, content: parseStoredContent(original.content) }, sender);
-      };
-      const refuse = (status: Refusal) =>
-        refusalUnlessRetry(db, actor.userId, clientMsgId, status, redeliver);
-      if (context.member === null) return refuse(SendStatus.NOT_GROUP_MEMBER);
-      if (context.status === 'DISMISSED') return refuse(SendStatus.GROUP_DISMISSED);
+    send: (actor: AuthContext, input: GroupSendMsgRequest): Promise<SendMsgResult> =>
+      sendToGroup(actor, input, (place) => storedContent(input, actor.userId, contentDeps, place)),
 
-      const content = await storedContent(input, actor.userId, contentDeps);
-      const now = clock.now();
-      const groupNick = context.group_nick ?? '';
-      const outcome = await appender.append({
-        chatId: context.chat_id,
-        senderId: actor.userId,
-        recipientId: 0,
-        clientMsgId,
-        msgType: input.msgType,
-        content,
-        createdAt: now,
-        groupNick,
-        // Checked again once the chat is locked: a removal or dismissal may have just committed.
-        admit: async (trx) => {
-          const standing = await repo.canSend(trx, groupId, actor.userId);
-          if (standing === 'notMember') return SendStatus.NOT_GROUP_MEMBER;
-          return standing === 'dismissed' ? SendStatus.GROUP_DISMISSED : null;
-        },
-      });
-      if (!outcome.stored) return unstoredAnswer(outcome, clientMsgId ?? '', redeliver);
-
-      const message: StoredMessage = {
-        id: outcome.id,
-        chat_id: outcome.chatId,
-        seq: outcome.seq,
-        sender_id: actor.userId,
-        client_msg_id: clientMsgId,
-        msg_type: input.msgType,
-        content,
-        created_at: now,
-      };
-      const recipients = await deliver(face, message, { person: context.sender, groupNick });
-      deps.webPush.message({
-        message,
-        sender: { id: actor.userId, name: groupNick || context.sender.nick_name },
-        group: face.name,
-        recipientIds: recipients?.filter((id) => id !== actor.userId),
-      });
-      return sent(
-        { id: outcome.id, seq: outcome.seq, chat_id: outcome.chatId, created_at: now },
-        clientMsgId ?? '',
-        false,
-      );
-    },
+    /** A forwarded copy (chats/forward.ts): content already stored in a message the sender may read. */
+    sendCopy: (actor: AuthContext, copy: Copy & { groupId: string }): Promise<SendMsgResult> =>
+      sendToGroup(actor, copy, () => Promise.resolve(copy.content)),
 
     async addMembers(actor: AuthContext, input: { groupId: string; userIds: string[] }): Promise<GroupInfo> {
       const groupId = parseGroupId(input.groupId);

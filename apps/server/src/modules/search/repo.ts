@@ -1,6 +1,7 @@
 import { sql, type QueryExecutorProvider } from 'kysely';
 import type { Db } from '../../db';
 import { isPostgres } from '../../db/dialect';
+import { deletedBy } from '../chats/deletions';
 import {
   ftsDocument,
   ftsQuery,
@@ -58,6 +59,22 @@ export async function indexMessages(db: QueryExecutorProvider, messages: Indexed
   ).execute(db);
 }
 
+/**
+ * Takes a message out of the index (a recalled one), inside the caller's transaction. SQLite's
+ * contentless table forgets a row only when told the terms it was indexed with, so the message
+ * is given as it was indexed.
+ */
+export async function unindexMessage(db: QueryExecutorProvider, message: IndexedMessage): Promise<void> {
+  if (isPostgres(db)) {
+    await sql`delete from "message_search" where "msg_id" = ${message.id}`.execute(db);
+    return;
+  }
+  const terms = termsOf(message.msgType, message.content);
+  if (terms === null) return;
+  await sql`insert into "message_search" ("message_search", "rowid", "terms")
+    values ('delete', ${message.id}, ${ftsDocument(terms)})`.execute(db);
+}
+
 export interface MessageHitRow {
   id: number;
   chat_id: number;
@@ -75,7 +92,7 @@ const FEW_MATCHES = 5000;
 /**
  * The viewer's messages matching every group, newest (highest id) first, below `beforeId`:
  * only in chats they are a member of, after what they cleared and not after they left
- * (the bounds of chats/service.ts getMessages).
+ * (the bounds of chats/service.ts getMessages), and not those they deleted for themselves.
  *
  * SQLite walks the FTS index newest first and stops at `limit` hits, so a search costs what it
  * finds, not the size of the history. PostgreSQL's GIN index answers matches in no order, and
@@ -95,7 +112,8 @@ export async function searchMessages(
   fewMatches = FEW_MATCHES,
 ): Promise<MessageHitRow[]> {
   const visible = sql`"m"."chat_id" = "msg"."chat_id" and "m"."user_id" = ${viewerId}
-    and "msg"."seq" > "m"."cleared_seq" and ("m"."left_seq" is null or "msg"."seq" <= "m"."left_seq")`;
+    and "msg"."seq" > "m"."cleared_seq" and ("m"."left_seq" is null or "msg"."seq" <= "m"."left_seq")
+    and not ${deletedBy(viewerId, 'msg')}`;
   const columns = sql`"msg"."id", "msg"."chat_id", "msg"."seq", "msg"."sender_id", "msg"."msg_type",
     "msg"."content", "msg"."created_at", "msg"."group_nick"`;
   if (!isPostgres(db)) {

@@ -92,7 +92,8 @@ export type PushAudience = { userId: number } | { chatId: number; seq: number; s
 /**
  * The subscriptions to wake for `audience`: of live sessions, of users with no socket seen since
  * `socketSeenAfter` (on any node: the sockets table), and for a message only of the members it
- * is for (as chats/repo's recipientsAt) who have not muted the chat.
+ * is for (as chats/repo's recipientsAt) who have not muted the chat, or whom it mentions
+ * (`mention_seq`, set in the send's transaction: @them or @All wakes them even when muted).
  */
 export function findTargets(
   db: DbOrTx,
@@ -123,7 +124,7 @@ export function findTargets(
       join.onRef('m.user_id', '=', 'p.user_id').on('m.chat_id', '=', chatId),
     )
     .where('p.user_id', '<>', senderId)
-    .where('m.is_disturb', '=', 0)
+    .where((eb) => eb.or([eb('m.is_disturb', '=', 0), eb('m.mention_seq', '=', seq)]))
     .where('m.cleared_seq', '<', seq)
     .where((eb) => eb.or([eb('m.left_seq', 'is', null), eb('m.left_seq', '>=', seq)]))
     .execute();

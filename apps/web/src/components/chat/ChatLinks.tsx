@@ -11,6 +11,8 @@ export interface ChatLinks {
    * on its own) the address opens in a new tab, as the link it is.
    */
   webView?: string;
+  /** The read-only page of a "Chat history" card (`chatId`, `msgId`, `seq`); without it the card does not open. */
+  chatHistory?: string;
 }
 
 export const ChatLinksContext = createContext<ChatLinks>({ download: '', addFriendDetail: '' });

@@ -9,9 +9,14 @@ import { noticeText } from '../../store/chat/preview';
 import type { LocalMessage } from '../../store/chat/types';
 import { Avatar } from '../Avatar';
 import { ContactCardBubble, FileBubble, LocationBubble } from './CardBubbles';
+import { OpenableHistoryCard } from './OpenableHistoryCard';
+import { QuoteBlock, readQuote } from './QuoteBlock';
+import { Selectable } from './Selectable';
+import { HistoryCard, readHistory } from './HistoryCard';
 import { ActionSheet } from './Sheet';
 import { hasMessageActions, useMessageActions } from './useMessageActions';
 import { ImageBubble } from './ImageBubble';
+import { RecalledLine } from './RecalledLine';
 import { TextBubble } from './TextBubble';
 import { VideoBubble } from './VideoBubble';
 import { VoiceBubble } from './VoiceBubble';
@@ -56,6 +61,8 @@ function CollectionBubble({ content }: { content: ContentOf<'COLLECTION'> }) {
 
 /** The content of one message by its type; null for records that show nothing (call starts). */
 export function MessageContent({ message }: { message: LocalMessage }): ReactNode {
+  // A chat's "Chat history" card opens the list of what it holds.
+  if (message.msgType === MsgType.HISTORY) return <OpenableHistoryCard message={message} />;
   return <ContentByType msgType={message.msgType} content={message.content} />;
 }
 
@@ -96,6 +103,10 @@ export function ContentByType({ msgType, content }: { msgType: string; content: 
       const value = readContent('FILE', content);
       return value ? <FileBubble content={value} /> : unsupported;
     }
+    case MsgType.HISTORY: {
+      const value = readHistory(content);
+      return value ? <HistoryCard content={value} /> : unsupported;
+    }
     case MsgType.TRTC_VOICE_END:
     case MsgType.TRTC_VIDEO_END: {
       const value = readContent('CALL_END', content);
@@ -117,6 +128,7 @@ const FRAMED: ReadonlySet<string> = new Set([
   MsgType.CARD,
   MsgType.COLLECTION,
   MsgType.FILE,
+  MsgType.HISTORY,
 ]);
 
 export interface MessageBubbleProps {
@@ -133,6 +145,8 @@ export interface MessageBubbleProps {
  */
 export function MessageBubble(props: MessageBubbleProps) {
   const { message } = props;
+  if (message.msgType === MsgType.RECALLED)
+    return <RecalledLine message={message} senderName={props.senderName} />;
   if (isNotice(message)) {
     return (
       <div className={s.noticeRow}>
@@ -142,7 +156,11 @@ export function MessageBubble(props: MessageBubbleProps) {
   }
   if (message.msgType === MsgType.TRTC_VOICE_START || message.msgType === MsgType.TRTC_VIDEO_START)
     return null;
-  return <PersonRow {...props} />;
+  return (
+    <Selectable message={message} name={props.senderName || message.nickName}>
+      <PersonRow {...props} />
+    </Selectable>
+  );
 }
 
 /**
@@ -156,6 +174,7 @@ function PersonRow({ message, senderName, onRetry }: MessageBubbleProps) {
   const content = <MessageContent message={message} />;
   const own = message.type === 2;
   const name = senderName || message.nickName;
+  const quote = message.msgType === MsgType.TEXT ? readQuote(message.content) : null;
   return (
     <div className={s.row} data-side={own ? 'own' : 'peer'}>
       <span className={s.rowAvatar}>
@@ -163,6 +182,7 @@ function PersonRow({ message, senderName, onRetry }: MessageBubbleProps) {
       </span>
       <div className={s.column}>
         {senderName && !own && <span className={s.sender}>{senderName}</span>}
+        {quote && <QuoteBlock quote={quote} />}
         <div className={s.line}>
           <div className={s.bubble} data-framed={FRAMED.has(message.msgType) || undefined} {...longPress}>
             {content}

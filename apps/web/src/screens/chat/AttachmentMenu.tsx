@@ -18,8 +18,8 @@ export type AttachmentAction =
 
 export interface AttachmentMenuProps {
   id: string;
-  /** Pictures chosen from the album (several) or taken with the camera (one). */
-  onImages: (files: File[]) => void;
+  /** Pictures and videos chosen from the album (several) or taken with the camera (one). */
+  onMedia: (files: File[]) => void;
   onAction: (action: AttachmentAction) => void;
 }
 
@@ -36,11 +36,14 @@ function Item({ icon, label, onClick }: { icon: ReactNode; label: string; onClic
   );
 }
 
+/** What album and camera offer: pictures, and the video formats a chat takes (chatVideo.ts). */
+const MEDIA_ACCEPT = 'image/*,video/mp4,video/webm,video/quicktime,.mov';
+
 /**
  * The "+" panel under the input (spec 2): album, camera, location, voice, contact card,
  * favorites, voice and video call, file. Album and camera open the system picker.
  */
-export function AttachmentMenu({ id, onImages, onAction }: AttachmentMenuProps) {
+export function AttachmentMenu({ id, onMedia, onAction }: AttachmentMenuProps) {
   const t = useT();
   const album = useRef<HTMLInputElement>(null);
   const camera = useRef<HTMLInputElement>(null);
@@ -49,7 +52,7 @@ export function AttachmentMenu({ id, onImages, onAction }: AttachmentMenuProps) 
     const files = [...(event.target.files ?? [])];
     // Cleared so the same picture can be chosen again.
     event.target.value = '';
-    if (files.length > 0) onImages(files);
+    if (files.length > 0) onMedia(files);
   };
 
   return (
@@ -88,7 +91,7 @@ export function AttachmentMenu({ id, onImages, onAction }: AttachmentMenuProps) 
       <input
         ref={album}
         type="file"
-        accept="image/*"
+        accept={MEDIA_ACCEPT}
         multiple
         hidden
         data-testid="album-input"
@@ -97,7 +100,7 @@ export function AttachmentMenu({ id, onImages, onAction }: AttachmentMenuProps) 
       <input
         ref={camera}
         type="file"
-        accept="image/*"
+        accept={MEDIA_ACCEPT}
         capture="environment"
         hidden
         data-testid="camera-input"

@@ -7,7 +7,7 @@ import { installPointerCapture } from '../../components/chat/testSupport';
 import { renderScreen } from '../../test/render';
 import { ChatEngineProvider } from '../../store/chat/hooks';
 import type { ChatEngine } from '../../store/chat/engine';
-import { getChatMessages } from '@paichat/protocol';
+import { getChatMessages, sendMsg } from '@paichat/protocol';
 import { AMY, BEN, createWorld, deliver, onlineEngine, sendAs } from '../../store/chat/testing/harness';
 import { ChatWindowScreen } from './ChatWindowScreen';
 
@@ -109,5 +109,49 @@ describe('ChatWindowScreen on the chat engine', () => {
     expect(await within(log()).findByText('Hello Amy', {}, slow)).toBeTruthy();
     expect(within(log()).queryByText('m20')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Back to latest' })).toBeNull();
+  });
+
+  it('goes from a quote to its original far up the history: read from the server, then marked', async () => {
+    const world = createWorld();
+    await sendAs(world, BEN, AMY, 'Where do we meet?');
+    for (let i = 1; i <= 60; i += 1) await sendAs(world, BEN, AMY, `m${i}`);
+    const original = world.server
+      .view(AMY, world.ab)
+      .messages.find((m) => (m.content as { text?: string }).text === 'Where do we meet?');
+    await world.server.as(BEN).call(sendMsg, {
+      userId: AMY,
+      msgType: 'TEXT',
+      content: { text: 'Still there?', quote: { msgId: original?.msgId ?? '' } },
+    });
+    await setupIn(world, `/wx/chatWindow/index?chatId=${world.ab}`);
+    const slow = { timeout: 5000 };
+    await screen.findByText('Still there?', {}, slow);
+    expect(screen.queryByText('Where do we meet?')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Ben: Where do we meet?' }));
+    const message = await screen.findByText('Where do we meet?', {}, slow);
+    expect(message.closest('[data-focused]')).toBeTruthy();
+  });
+
+  it('quotes a held message: the input shows it, and the reply carries it to the server', async () => {
+    const { world } = await setup(`/wx/chatWindow/index?userId=${BEN}`);
+    const log = await screen.findByRole('log', { name: 'Ben' });
+    const original = await within(log).findByText('Hello Amy');
+    // The context menu (a long press's keyboard and mouse twin) offers Quote.
+    original.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true }));
+    await user.click(await screen.findByRole('button', { name: 'Quote' }));
+    const bar = screen.getByRole('group', { name: 'Quoting' });
+    expect(bar.textContent).toContain('Ben: Hello Amy');
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    await user.type(box, 'Hello Ben{Enter}');
+    expect(screen.queryByRole('group', { name: 'Quoting' })).toBeNull();
+    // The reply draws the quote as the server froze it, once its copy comes back.
+    await waitFor(() => expect(within(log).queryByRole('status', { name: 'Sending' })).toBeNull());
+    if (engine) deliver(world, engine);
+    await within(log).findByRole('button', { name: 'Ben: Hello Amy' });
+    const seen = await world.server.as(BEN).call(getChatMessages, { userId: AMY });
+    expect(seen.list.at(-1)?.content).toMatchObject({
+      text: 'Hello Ben',
+      quote: { fromName: 'Ben', snippet: 'Hello Amy', msgType: 'TEXT' },
+    });
   });
 });

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { IdStringOrEmpty } from '@paichat/protocol';
 import { friendInfoQuery } from '../../api/queries/friendInfo';
 import { ChatLinksContext } from '../../components/chat/ChatLinks';
+import { QuoteJumpContext } from '../../components/chat/QuoteBlock';
 import { NoWayOn } from '../../components/NoWayOn';
 import { Page } from '../../components/Page';
 import { useT } from '../../i18n';
@@ -23,6 +24,8 @@ export interface ChatWindowScreenProps {
   addFriendDetailUrl: string;
   /** The web view, where a web address in a message opens (else in a new tab). */
   webViewUrl?: string;
+  /** A "Chat history" card's page. */
+  chatHistoryUrl?: string;
 }
 
 /** Shown while a chat's name is not known yet. */
@@ -72,6 +75,7 @@ function ChatWindow({
   downloadUrl,
   addFriendDetailUrl,
   webViewUrl,
+  chatHistoryUrl,
 }: ChatWindowScreenProps) {
   const nav = useNav();
   const params = useRouteParams();
@@ -100,8 +104,18 @@ function ChatWindow({
   const state = useChatWindow(chatId || undefined);
   // Before the engine has started, opening fails only because it is not there yet.
   const engineReady = useChatList().status === 'ready';
+  // A quote tapped in this chat goes to its original as a search result does.
+  const [quoted, setQuoted] = useState<{ chatId: string; msgId: string; seq: number } | null>(null);
+  const jumpToQuote = useCallback(
+    (quote: { msgId: string; seq: number }) => setQuoted({ chatId, msgId: quote.msgId, seq: quote.seq }),
+    [chatId],
+  );
   const target =
-    params.msgId && Number(params.seq) > 0 ? { msgId: params.msgId, seq: Number(params.seq) } : null;
+    quoted?.chatId === chatId
+      ? quoted
+      : params.msgId && Number(params.seq) > 0
+        ? { msgId: params.msgId, seq: Number(params.seq) }
+        : null;
   const revealed = useRevealMessage(chatId, state, commands, target);
   const entry = state.entry;
   const isGroup = entry?.windowType === 'GROUP';
@@ -124,24 +138,31 @@ function ChatWindow({
 
   return (
     <ChatLinksContext
-      value={{ download: downloadUrl, addFriendDetail: addFriendDetailUrl, webView: webViewUrl }}
+      value={{
+        download: downloadUrl,
+        addFriendDetail: addFriendDetailUrl,
+        webView: webViewUrl,
+        chatHistory: chatHistoryUrl,
+      }}
     >
-      <ChatWindowView
-        chatId={chatId}
-        title={title}
-        state={revealed.state}
-        senderName={group.senderName}
-        readOnlyText={group.readOnlyText}
-        banner={
-          group.groupId &&
-          !group.readOnlyText && <GroupNoticeBanner key={group.groupId} groupId={group.groupId} />
-        }
-        commands={{ ...commands, loadOlder: revealed.loadOlder }}
-        onBack={() => nav.navigateBack()}
-        onInfo={onInfo}
-        focusMsgId={revealed.focusMsgId}
-        newer={revealed.newer}
-      />
+      <QuoteJumpContext value={jumpToQuote}>
+        <ChatWindowView
+          chatId={chatId}
+          title={title}
+          state={revealed.state}
+          senderName={group.senderName}
+          readOnlyText={group.readOnlyText}
+          banner={
+            group.groupId &&
+            !group.readOnlyText && <GroupNoticeBanner key={group.groupId} groupId={group.groupId} />
+          }
+          commands={{ ...commands, loadOlder: revealed.loadOlder }}
+          onBack={() => nav.navigateBack()}
+          onInfo={onInfo}
+          focusMsgId={revealed.focusMsgId}
+          newer={revealed.newer}
+        />
+      </QuoteJumpContext>
     </ChatLinksContext>
   );
 }

@@ -11,11 +11,13 @@ import { envelope, renderScreen } from '../../test/render';
 import type { ChatWindowState } from '../../store/chat/types';
 import { ChatWindowView } from './ChatWindowView';
 
-const { uploadFile } = vi.hoisted(() => ({ uploadFile: vi.fn() }));
+const { uploadFile, probeVideo } = vi.hoisted(() => ({ uploadFile: vi.fn(), probeVideo: vi.fn() }));
 vi.mock('../../api/upload', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/upload')>()),
   uploadFile,
 }));
+// jsdom decodes no video: what the browser would read from the file is given here.
+vi.mock('../../lib/videoProbe', () => ({ probeVideo }));
 
 vi.mock('react-virtuoso', () => import('../../components/chat/testSupport').then((m) => m.virtuosoFromTop()));
 
@@ -62,6 +64,7 @@ beforeAll(() => {
 beforeEach(() => {
   sessionStorage.clear();
   uploadFile.mockReset();
+  probeVideo.mockReset();
 });
 afterEach(() => resetRequest());
 
@@ -341,5 +344,91 @@ describe('ChatWindowView', () => {
     await user.upload(screen.getByTestId('camera-input'), new File(['a'], 'a.png', { type: 'image/png' }));
     expect(await screen.findByText('Upload failed, please check your network')).toBeTruthy();
     expect(cmds.send).not.toHaveBeenCalled();
+  });
+
+  describe('videos from the album and camera', () => {
+    const poster = new Blob(['jpeg'], { type: 'image/jpeg' });
+    const clip = (name = 'clip.webm', type = 'video/webm', bytes = 64) =>
+      new File([new Uint8Array(bytes)], name, { type });
+    const stored = (url: string, contentType: string) => ({
+      url,
+      thumbUrl: '',
+      contentType,
+      size: 1,
+      name: 'x',
+    });
+
+    // jsdom has no object URLs; the pending bubble shows the poster through one.
+    const objectUrls = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
+    beforeEach(() => {
+      Object.assign(URL, { createObjectURL: () => 'blob:poster', revokeObjectURL: () => {} });
+    });
+    afterEach(() => {
+      Object.assign(URL, objectUrls);
+    });
+
+    it('refuses a video longer than a minute, says so and sends nothing', async () => {
+      probeVideo.mockResolvedValue({ duration: 61.2, poster });
+      const { cmds } = renderWindow();
+      await openMenu();
+      await user.upload(screen.getByTestId('album-input'), clip());
+      expect(await screen.findByText('Videos can be at most 60 seconds long')).toBeTruthy();
+      expect(uploadFile).not.toHaveBeenCalled();
+      expect(cmds.send).not.toHaveBeenCalled();
+    });
+
+    it('refuses a video this browser cannot play, and one over the server’s limit before uploading', async () => {
+      probeVideo.mockResolvedValue(null);
+      const server = fakeServer({
+        getUploadLimits: () => ({ uploadMaxBytes: 1024, videoMaxBytes: 1_572_864 }),
+      });
+      const { cmds, client } = renderWindow();
+      await waitFor(() => expect(client.getQueryData(['file', 'limits'])).toBeDefined());
+      expect(server.called('getUploadLimits')).toHaveLength(1);
+      await openMenu();
+      await user.upload(screen.getByTestId('album-input'), clip());
+      expect(await screen.findByText('This video cannot be played')).toBeTruthy();
+      await openMenu();
+      await user.upload(screen.getByTestId('camera-input'), clip('big.mp4', 'video/mp4', 1_572_865));
+      expect(await screen.findByText('Videos can be at most 1.5 MB')).toBeTruthy();
+      expect(probeVideo).toHaveBeenCalledTimes(1);
+      expect(uploadFile).not.toHaveBeenCalled();
+      expect(cmds.send).not.toHaveBeenCalled();
+    });
+
+    it('uploads the poster and the video, showing the progress on a pending bubble, then sends VIDEO', async () => {
+      probeVideo.mockResolvedValue({ duration: 12.4, poster });
+      let progress: (fraction: number) => void = () => {};
+      let finish: () => void = () => {};
+      uploadFile.mockImplementation(
+        (file: File, options?: { video?: boolean; onProgress?: typeof progress }) => {
+          if (!options?.video) return Promise.resolve(stored(`${FILE}.jpg`, 'image/jpeg'));
+          progress = options.onProgress ?? progress;
+          return new Promise((resolve) => {
+            finish = () => resolve(stored(`${FILE}.webm`, 'video/webm'));
+          });
+        },
+      );
+      const { cmds } = renderWindow();
+      await openMenu();
+      await user.upload(screen.getByTestId('album-input'), clip());
+
+      const bar = await screen.findByRole('progressbar', { name: 'Uploading video' });
+      expect(bar.getAttribute('aria-valuenow')).toBe('0');
+      progress(0.42);
+      await waitFor(() => expect(bar.textContent).toBe('42%'));
+      expect(bar.getAttribute('aria-valuenow')).toBe('42');
+      expect(cmds.send).not.toHaveBeenCalled();
+
+      finish();
+      await waitFor(() => expect(cmds.send).toHaveBeenCalledOnce());
+      expect(cmds.send).toHaveBeenCalledWith('c1', 'VIDEO', {
+        url: `${FILE}.webm`,
+        duration: 12,
+        thumbUrl: `${FILE}.jpg`,
+      });
+      expect(uploadFile.mock.calls[0]?.[0]).toMatchObject({ type: 'image/jpeg' });
+      await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+    });
   });
 });

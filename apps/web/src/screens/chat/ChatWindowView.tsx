@@ -14,8 +14,14 @@ import { InputBar } from './InputBar';
 import { LocationSheet, type PlaceToSend } from './LocationSheet';
 import { MessageList } from './MessageList';
 import { useMediaSend } from './useMediaSend';
+import { UploadingVideos } from './UploadingVideos';
 import type { NewerPages } from './useRevealMessage';
 import { drawnMessages } from '../../store/chat/undrawn';
+import { MessageActionsHostContext, MessageSelectionContext } from '../../components/chat/Selectable';
+import { quoteLine, quoteOfMessage } from '../../components/chat/QuoteBlock';
+import { ForwardSheet } from './ForwardSheet';
+import { SelectionBar } from './SelectionBar';
+import { useChatMessageActions } from './useChatMessageActions';
 import s from './ChatWindow.module.css';
 
 export interface ChatWindowViewProps {
@@ -73,6 +79,13 @@ export function ChatWindowView({
     return commands.send(chatId, msgType, content);
   };
   const media = useMediaSend(send);
+  const isGroup = state.entry?.windowType === 'GROUP';
+  const actions = useChatMessageActions(chatId, { name: title, isGroup });
+  const { quoting, cancelQuote } = actions;
+  const quote = quoting && {
+    line: quoteLine(quoteOfMessage(quoting, senderName?.(quoting) || quoting.nickName)),
+    onCancel: cancelQuote,
+  };
 
   const onAction = (action: AttachmentAction) => {
     switch (action) {
@@ -119,32 +132,39 @@ export function ChatWindowView({
       />
       {banner}
       <main className={s.main} onPointerDown={() => menuOpen && setMenuOpen(false)}>
-        <ChatImages messages={drawn}>
-          <MessageList
-            // Pages around a searched message, or the newest: each opens where it should.
-            key={newer ? 'around' : 'newest'}
-            name={title}
-            messages={drawn}
-            hasOlder={state.hasOlder}
-            loadingOlder={state.loadingOlder}
-            senderName={senderName}
-            onLoadOlder={() => void commands.loadOlder(chatId).catch(() => undefined)}
-            onRetry={retry}
-            viewportHeight={height}
-            focusId={focusMsgId}
-            hasNewer={newer?.hasNewer}
-            onLoadNewer={newer?.loadNewer}
-            onBackToNewest={newer?.backToNewest}
-          />
-        </ChatImages>
+        <MessageActionsHostContext value={actions.host}>
+          <MessageSelectionContext value={actions.selection}>
+            <ChatImages messages={drawn}>
+              <MessageList
+                // Pages around a searched message, or the newest: each opens where it should.
+                key={newer ? 'around' : 'newest'}
+                name={title}
+                messages={drawn}
+                hasOlder={state.hasOlder}
+                loadingOlder={state.loadingOlder}
+                senderName={senderName}
+                onLoadOlder={() => void commands.loadOlder(chatId).catch(() => undefined)}
+                onRetry={retry}
+                viewportHeight={height}
+                focusId={focusMsgId}
+                hasNewer={newer?.hasNewer}
+                onLoadNewer={newer?.loadNewer}
+                onBackToNewest={newer?.backToNewest}
+              />
+            </ChatImages>
+          </MessageSelectionContext>
+        </MessageActionsHostContext>
       </main>
       <footer className={s.footer}>
-        {readOnlyText ? (
+        {actions.selection ? (
+          <SelectionBar {...actions.bar} />
+        ) : readOnlyText ? (
           <p className={s.readOnly} role="status">
             {readOnlyText}
           </p>
         ) : (
           <>
+            <UploadingVideos videos={media.videos} />
             {media.uploading && (
               <p className={s.uploading} role="status">
                 {t('profile.uploading')}
@@ -152,7 +172,13 @@ export function ChatWindowView({
             )}
             <InputBar
               draftKey={chatId}
-              onSendText={(text) => send(MsgType.TEXT, { text })}
+              onSendText={(text, mentions) => {
+                const reply = quoting?.msgId ? { quote: { msgId: quoting.msgId } } : {};
+                cancelQuote();
+                return send(MsgType.TEXT, { text, ...reply, ...mentions });
+              }}
+              groupId={isGroup ? state.entry?.userId : undefined}
+              quote={quote || undefined}
               onSendVoice={(blob, seconds) => void media.sendVoice(blob, seconds)}
               voiceMode={voiceMode}
               onVoiceModeChange={(voice) => {
@@ -171,9 +197,9 @@ export function ChatWindowView({
             {menuOpen && (
               <AttachmentMenu
                 id={menuId}
-                onImages={(files) => {
+                onMedia={(files) => {
                   setMenuOpen(false);
-                  void media.sendImages(files);
+                  void media.sendMedia(files);
                 }}
                 onAction={onAction}
               />
@@ -197,6 +223,7 @@ export function ChatWindowView({
           void send(MsgType.CARD, { userId }).catch(() => undefined);
         }}
       />
+      <ForwardSheet {...actions.sheet} />
       <FavoritesSheet
         open={sheet === 'favorites'}
         onClose={() => setSheet(null)}

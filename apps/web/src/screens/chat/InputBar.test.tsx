@@ -1,8 +1,13 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TEXT_MAX } from '@paichat/protocol';
+import { installPointerCapture } from '../../components/chat/testSupport';
+import { installReact19Render } from '../../lib/ui';
+import { fakeServer } from '../../test/fakeServer';
+import { me } from '../../test/people';
 import { renderScreen } from '../../test/render';
+import { groupOf } from '../groups/testGroup';
 import { InputBar, type InputBarProps } from './InputBar';
 
 function renderBar(over: Partial<InputBarProps> = {}) {
@@ -20,6 +25,10 @@ function renderBar(over: Partial<InputBarProps> = {}) {
   return { ...renderScreen(<InputBar {...props} />), props };
 }
 
+beforeAll(() => {
+  installReact19Render();
+  installPointerCapture();
+});
 beforeEach(() => sessionStorage.clear());
 
 describe('InputBar', () => {
@@ -33,7 +42,7 @@ describe('InputBar', () => {
     await userEvent.type(box, 'hello');
     expect(screen.queryByRole('button', { name: 'More' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
-    expect(props.onSendText).toHaveBeenCalledWith('   hello');
+    expect(props.onSendText).toHaveBeenCalledWith('   hello', {});
     expect((box as HTMLTextAreaElement).value).toBe('');
     // Sent: "+" is back.
     expect(screen.getByRole('button', { name: 'More' })).toBeTruthy();
@@ -44,7 +53,7 @@ describe('InputBar', () => {
     const { props } = renderBar();
     const box = screen.getByRole('textbox', { name: 'Message' });
     await userEvent.type(box, 'one{Shift>}{Enter}{/Shift}two{Enter}');
-    expect(props.onSendText).toHaveBeenCalledWith('one\ntwo');
+    expect(props.onSendText).toHaveBeenCalledWith('one\ntwo', {});
   });
 
   it('limits the text to the protocol maximum and says how much is left near it', () => {
@@ -100,5 +109,61 @@ describe('InputBar', () => {
     expect(more.getAttribute('aria-expanded')).toBe('false');
     await userEvent.click(more);
     expect(props.onMenuToggle).toHaveBeenCalled();
+  });
+
+  it('shows the message being quoted with a button that drops it', async () => {
+    const onCancel = vi.fn();
+    renderBar({ quote: { line: 'Ben: Who brings the map?', onCancel } });
+    const bar = screen.getByRole('group', { name: 'Quoting' });
+    expect(bar.textContent).toContain('Ben: Who brings the map?');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel quote' }));
+    expect(onCancel).toHaveBeenCalled();
+  });
+});
+
+describe('InputBar in a group: @mentions', () => {
+  /** Ada's group "Trip" (Ben, Chen, and 张伟 with the group nickname "Wei"), as `role` sees it. */
+  function renderGroupBar(role: 'OWNER' | 'MEMBER') {
+    const info = groupOf(role);
+    info.members.push({
+      ...info.members[1]!,
+      userId: '13',
+      nickName: '张伟',
+      groupNick: 'Wei',
+      showName: 'Wei',
+    });
+    fakeServer({ getGroupInfo: () => info, getMyInfo: () => me });
+    return renderBar({ groupId: '7' });
+  }
+
+  it('opens the member picker on "@", finds a member by pinyin initials, and sends the id while "@Name" stays', async () => {
+    const { props } = renderGroupBar('MEMBER');
+    const box = screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
+    await userEvent.type(box, 'hi @');
+    const picker = await screen.findByRole('dialog', { name: 'Choose who to mention' });
+    // Not oneself (Ada), and no "@All" for a plain member.
+    await screen.findByRole('button', { name: 'Ben' });
+    expect(screen.queryByRole('button', { name: 'Ada' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '@All' })).toBeNull();
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search members' }), 'zw');
+    expect(screen.queryByRole('button', { name: 'Ben' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Wei' }));
+    await vi.waitFor(() => expect(picker.isConnected).toBe(false));
+    expect(box.value).toBe('hi @Wei ');
+
+    await userEvent.type(box, 'come{Enter}');
+    expect(props.onSendText).toHaveBeenCalledWith('hi @Wei come', { mentions: ['13'] });
+  });
+
+  it('offers the owner "@All", and forgets a mention whose name was deleted', async () => {
+    const { props } = renderGroupBar('OWNER');
+    const box = screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
+    await userEvent.type(box, '@');
+    await userEvent.click(await screen.findByRole('button', { name: '@All' }));
+    await userEvent.type(box, '@');
+    await userEvent.click(await screen.findByRole('button', { name: 'Ben' }));
+    fireEvent.change(box, { target: { value: '@All leaving' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(props.onSendText).toHaveBeenCalledWith('@All leaving', { mentionAll: true });
   });
 });

@@ -1,9 +1,12 @@
-import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { AddCircleOutline, AudioOutline } from 'antd-mobile-icons';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { AddCircleOutline, AudioOutline, CloseCircleFill } from 'antd-mobile-icons';
 import { TEXT_MAX } from '@paichat/protocol';
 import { useT } from '../../i18n';
+import { onDraftAdded } from '../../lib/draftAdditions';
 import { loadDraft, saveDraft } from '../../lib/drafts';
 import { HoldToTalk } from './HoldToTalk';
+import { MentionPicker } from './MentionPicker';
+import { insertMention, mentionsIn, typedAt, type Mention } from './mentions';
 import s from './ChatWindow.module.css';
 
 /** From this many characters left, the bar says how many remain. */
@@ -12,8 +15,15 @@ export const COUNTER_FROM = 200;
 export interface InputBarProps {
   /** Drafts are kept under this key (the chat). */
   draftKey: string;
-  /** Sends the text; rejects when it could not be queued (the text comes back). */
-  onSendText: (text: string) => Promise<void>;
+  /**
+   * Sends the text, with the mentions whose "@Name" is still in it; rejects when it could not be
+   * queued (the text comes back).
+   */
+  onSendText: (text: string, mentions: ReturnType<typeof mentionsIn>) => Promise<void>;
+  /** A group chat: typing "@" opens its member picker. */
+  groupId?: string;
+  /** The message the text replies to ("name: snippet"), and dropping it. */
+  quote?: { line: string; onCancel: () => void };
   /** Sends a finished recording. */
   onSendVoice: (recording: Blob, seconds: number) => void;
   voiceMode: boolean;
@@ -39,11 +49,22 @@ export function InputBar({
   onMenuToggle,
   menuId,
   disabled = false,
+  groupId,
+  quote,
 }: InputBarProps) {
   const t = useT();
   const counterId = useId();
   const field = useRef<HTMLTextAreaElement>(null);
   const [text, setText] = useState(() => loadDraft(draftKey));
+  /** People picked from the "@" picker, and where the "@" that opened it was typed. */
+  const [picked, setPicked] = useState<Mention[]>([]);
+  const [picking, setPicking] = useState<number | null>(null);
+
+  // Quoting a message: the reply is typed next.
+  const quoteLine = quote?.line;
+  useEffect(() => {
+    if (quoteLine !== undefined) field.current?.focus();
+  }, [quoteLine]);
 
   // Another chat in the same screen instance: its own draft.
   const [key, setKey] = useState(draftKey);
@@ -51,6 +72,22 @@ export function InputBar({
     setKey(draftKey);
     setText(loadDraft(draftKey));
   }
+
+  // Words put back from the chat (a recalled text's Re-edit): typed on, at the end.
+  useEffect(
+    () =>
+      onDraftAdded(draftKey, (draft) => {
+        setText(draft);
+        onVoiceModeChange(false);
+        // After the keyboard mode's textarea is drawn.
+        requestAnimationFrame(() => {
+          const area = field.current;
+          area?.focus();
+          area?.setSelectionRange(draft.length, draft.length);
+        });
+      }),
+    [draftKey, onVoiceModeChange],
+  );
 
   useLayoutEffect(() => {
     const area = field.current;
@@ -73,7 +110,8 @@ export function InputBar({
     if (!canSend) return;
     const sent = text;
     change('');
-    onSendText(sent).catch(() => {
+    setPicked([]);
+    onSendText(sent, mentionsIn(sent, picked)).catch(() => {
       // Not queued: the words go back where they were, unless something new was typed meanwhile.
       setText((current) => {
         const restored = current || sent;
@@ -92,8 +130,33 @@ export function InputBar({
     }
   };
 
+  const pick = (mention: Mention) => {
+    const next = insertMention(text, picking ?? text.length, mention.name);
+    change(next.text);
+    setPicked((before) => [...before, mention]);
+    requestAnimationFrame(() => {
+      field.current?.focus();
+      field.current?.setSelectionRange(next.caret, next.caret);
+    });
+  };
+
   return (
     <div className={s.inputBar}>
+      {quote && (
+        <div className={s.quoteBar} role="group" aria-label={t('chatWindow.quoting')}>
+          <span className={s.quoteLine} dir="auto">
+            {quote.line}
+          </span>
+          <button
+            type="button"
+            className={s.quoteClose}
+            aria-label={t('chatWindow.quoteCancel')}
+            onClick={quote.onCancel}
+          >
+            <CloseCircleFill aria-hidden />
+          </button>
+        </div>
+      )}
       <div className={s.inputRow}>
         <button
           type="button"
@@ -122,7 +185,11 @@ export function InputBar({
             maxLength={TEXT_MAX}
             disabled={disabled}
             enterKeyHint="send"
-            onChange={(event) => change(event.target.value)}
+            onChange={(event) => {
+              const { value, selectionStart } = event.target;
+              if (groupId && typedAt(text, value, selectionStart)) setPicking(selectionStart);
+              change(value);
+            }}
             onKeyDown={onKeyDown}
           />
         )}
@@ -151,6 +218,18 @@ export function InputBar({
             ? t('chatWindow.tooLong', { max: TEXT_MAX })
             : t('chatWindow.charsLeft', { count: left })}
         </p>
+      )}
+      {groupId && (
+        <MentionPicker
+          groupId={groupId}
+          open={picking !== null}
+          onClose={() => {
+            setPicking(null);
+            // Back to typing, after the "@" (a pick then moves the caret past the name).
+            field.current?.focus();
+          }}
+          onPick={pick}
+        />
       )}
     </div>
   );

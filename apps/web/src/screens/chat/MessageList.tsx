@@ -1,12 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { DownOutline } from 'antd-mobile-icons';
+import { MsgType, parseContent } from '@paichat/protocol';
 import { currentLocale, useT } from '../../i18n';
 import { formatMessageTime, needsTimeSeparator } from '../../lib/chatTime';
 import { toMillis } from '../../lib/time';
 import { useNow } from '../../lib/useNow';
 import { MessageBubble, isNotice } from '../../components/chat/MessageBubble';
-import { previewText } from '../../store/chat/preview';
+import { previewText, recallLine } from '../../store/chat/preview';
 import type { LocalMessage } from '../../store/chat/types';
 import { FIRST_ITEM_INDEX_START, nextFirstItemIndex } from './firstItemIndex';
 import s from './ChatWindow.module.css';
@@ -132,6 +133,19 @@ export function MessageList({
     const text = previewText(last);
     setAnnouncement(isNotice(last) ? text : `${senderName?.(last) ?? last.nickName}: ${text}`);
   }, [keys, messages, senderName]);
+
+  // A message its author recalls while the chat is open changes in place: announced too.
+  const recalled = useRef<ReadonlySet<string> | null>(null);
+  useEffect(() => {
+    const ids = new Set(messages.filter((m) => m.msgType === MsgType.RECALLED).map((m) => m.id));
+    const before = recalled.current;
+    recalled.current = ids;
+    const gone = before
+      ? messages.find((m) => m.type === 1 && ids.has(m.id) && !before.has(m.id))
+      : undefined;
+    if (gone && parseContent(MsgType.RECALLED, gone.content)?.byId === gone.fromId)
+      setAnnouncement(recallLine({ byMe: false, byName: senderName?.(gone) ?? gone.nickName }));
+  }, [messages, senderName]);
 
   return (
     <div className={s.listArea}>

@@ -1,16 +1,44 @@
 /**
  * Pictures and voice go up first (`/file/upload`), then out as a message naming the stored
- * file. Pictures go one after another so they arrive in the order chosen. An upload failure
- * is said where it happened (spec 8: 'Upload failed, please check your network', or the
- * server's reason); an expired login has been dealt with by the request layer.
+ * file. Pictures go one after another so they arrive in the order chosen. A video is checked on
+ * the device (chatVideo.ts), its poster frame goes up as a picture and the video to
+ * `/file/uploadVideo` with its progress on a pending bubble, then VIDEO goes out through the
+ * engine like any message. An upload failure is said where it happened (spec 8: 'Upload failed,
+ * please check your network', or the server's reason); an expired login has been dealt with by
+ * the request layer.
  */
 import { useRef, useState } from 'react';
-import { IMAGE_PICKER_COUNT, MsgType, VOICE_MAX_SECONDS, VOICE_MIN_SECONDS } from '@paichat/protocol';
+import {
+  CHAT_VIDEO_MAX_SECONDS,
+  IMAGE_PICKER_COUNT,
+  MsgType,
+  VOICE_MAX_SECONDS,
+  VOICE_MIN_SECONDS,
+} from '@paichat/protocol';
+import { useUploadLimits } from '../../api/queries/uploadLimits';
 import { uploadFailureMessage, uploadFile } from '../../api/upload';
+import { probeVideo } from '../../lib/videoProbe';
 import { showToast } from '../../lib/ui';
 import { useT } from '../../i18n';
+import {
+  isTooLong,
+  isVideoFile,
+  megabytes,
+  refuseBeforeReading,
+  wholeSeconds,
+  type VideoRefusal,
+} from './chatVideo';
 
 export type SendFn = (msgType: MsgType, content: unknown) => Promise<void>;
+
+/** A video on its way up, drawn as a pending bubble. */
+export interface UploadingVideo {
+  id: number;
+  /** Its poster frame, on the device ('' while there is none). */
+  poster: string;
+  /** 0 to 100. */
+  percent: number;
+}
 
 /** The pixel size of a picture, when the browser can read it. */
 async function imageSize(file: File): Promise<{ width?: number; height?: number }> {
@@ -42,8 +70,11 @@ export function voiceFileName(type: string): string {
 export function useMediaSend(send: SendFn) {
   const t = useT();
   const [uploading, setUploading] = useState(0);
+  const [videos, setVideos] = useState<UploadingVideo[]>([]);
+  const limits = useUploadLimits();
   /** Pictures picked earlier and not sent yet: they count against the limit of a pick. */
   const queued = useRef(0);
+  const nextVideoId = useRef(0);
 
   const uploadFailed = (error: unknown) => {
     const message = uploadFailureMessage(error);
@@ -98,5 +129,53 @@ export function useMediaSend(send: SendFn) {
     }
   };
 
-  return { uploading: uploading > 0, sendImages, sendVoice };
+  const refuseVideo = (reason: VideoRefusal) =>
+    showToast(
+      t(`chatWindow.${reason}`, {
+        seconds: CHAT_VIDEO_MAX_SECONDS,
+        megabytes: limits ? megabytes(limits.videoMaxBytes) : 0,
+      }),
+    );
+
+  const sendVideo = async (file: File) => {
+    const early = refuseBeforeReading(file, limits);
+    if (early) return refuseVideo(early);
+    const facts = await probeVideo(file);
+    if (!facts) return refuseVideo('videoUnplayable');
+    if (isTooLong(facts.duration)) return refuseVideo('videoTooLong');
+
+    const id = nextVideoId.current++;
+    const poster = facts.poster ? URL.createObjectURL(facts.poster) : '';
+    const update = (percent: number) =>
+      setVideos((list) => list.map((video) => (video.id === id ? { ...video, percent } : video)));
+    setVideos((list) => [...list, { id, poster, percent: 0 }]);
+    try {
+      const thumb = facts.poster
+        ? await uploadFile(new File([facts.poster], 'poster.jpg', { type: 'image/jpeg' }))
+        : null;
+      const uploaded = await uploadFile(file, {
+        video: true,
+        onProgress: (fraction) => update(Math.floor(fraction * 100)),
+      });
+      await send(MsgType.VIDEO, {
+        url: uploaded.url,
+        duration: wholeSeconds(facts.duration),
+        ...(thumb ? { thumbUrl: thumb.url } : {}),
+      });
+    } catch (error) {
+      uploadFailed(error);
+    } finally {
+      setVideos((list) => list.filter((video) => video.id !== id));
+      if (poster) URL.revokeObjectURL(poster);
+    }
+  };
+
+  /** What the album or camera gave: its pictures, then its videos one by one. */
+  const sendMedia = async (files: readonly File[]) => {
+    const images = files.filter((file) => !isVideoFile(file));
+    if (images.length > 0) await sendImages(images);
+    for (const file of files.filter(isVideoFile)) await sendVideo(file);
+  };
+
+  return { uploading: uploading > 0, videos, sendMedia, sendVoice };
 }

@@ -1,9 +1,14 @@
-import type { PersonView } from '@paichat/protocol';
-import { afterEach, describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { syncMessages, type PersonView } from '@paichat/protocol';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { resetRequest } from '../../api/request';
+import { installReact19Render } from '../../lib/ui';
+import { ChatEngineProvider } from '../../store/chat/hooks';
+import type { ChatEngine } from '../../store/chat/engine';
+import { BEN as BEN_ID, createWorld, entry, opened, sendAs, texts } from '../../store/chat/testing/harness';
 import { renderScreen } from '../../test/render';
+import { dialogClosed, dialogShowing, isRedButton } from '../../test/dialogs';
 import { fakeServer } from '../../test/fakeServer';
 import { BEN, image, moment } from '../moments/testing/momentFixtures';
 import { ContactInfoScreen } from './ContactInfoScreen';
@@ -87,5 +92,58 @@ describe('Info', () => {
     expect(api.called('getMomentAlbum')).toEqual([]);
     await userEvent.click(screen.getByRole('button', { name: 'Add to contacts' }));
     expect(nav.navigateTo).toHaveBeenLastCalledWith(`/request?userId=${ben.userId}&source=search`);
+  });
+});
+
+describe('Clear chat history', () => {
+  let engine: ChatEngine | undefined;
+  beforeAll(() => installReact19Render());
+  afterEach(async () => {
+    await engine?.stop();
+    engine = undefined;
+  });
+
+  it('asks, then empties the one-to-one chat and its preview; Ben keeps his messages', async () => {
+    const world = createWorld();
+    await sendAs(world, BEN_ID, '1', 'Hi from Ben');
+    engine = await opened(world, world.ab);
+    expect(texts(engine, world.ab)).toContain('Hi from Ben');
+    expect(entry(engine, world.ab)?.content).toBe('Hi from Ben');
+    fakeServer({ friendInfo: () => ({ ...ben, userId: BEN_ID }) });
+    renderScreen(
+      <ChatEngineProvider engine={engine}>
+        <ContactInfoScreen {...urls} />
+      </ChatEngineProvider>,
+      { path: `/info?userId=${BEN_ID}` },
+    );
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Clear chat history' }));
+    const dialog = await dialogShowing('Clear chat history?');
+    expect(
+      within(dialog).getByText(/Your messages with Benny will be cleared on all your devices/),
+    ).toBeTruthy();
+    expect(isRedButton(dialog, 'Clear')).toBe(true);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await dialogClosed('Clear chat history?');
+    expect(texts(engine, world.ab)).toContain('Hi from Ben');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Clear chat history' }));
+    await userEvent.click(
+      within(await dialogShowing('Clear chat history?')).getByRole('button', { name: 'Clear' }),
+    );
+    await waitFor(() => expect(texts(engine as ChatEngine, world.ab)).toEqual([]));
+    expect(entry(engine, world.ab)?.content).toBe('');
+    expect(await screen.findByText('Chat history cleared')).toBeTruthy();
+    await dialogClosed('Clear chat history?');
+    // Only hers: the server still gives Ben the message.
+    const bens = await world.server.as(BEN_ID).call(syncMessages, { chatId: world.ab, afterSeq: 0 });
+    expect(bens.list.map((m) => m.content)).toContainEqual({ text: 'Hi from Ben' });
+  });
+
+  it('is not offered where there is no chat with the person', async () => {
+    fakeServer({ friendInfo: () => ben });
+    renderScreen(<ContactInfoScreen {...urls} />, { path: `/info?userId=${ben.userId}` });
+    expect(await screen.findByRole('heading', { name: 'Benny' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Clear chat history' })).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { withQuery } from '../../lib/url';
 import { useNav } from '../../nav';
 import { useT } from '../../i18n';
 import { BlockedNotice } from './BlockedNotice';
+import { ClearHistoryRow } from './ClearHistoryRow';
 import { MomentsRow } from './MomentsRow';
 import { PersonActions } from './PersonActions';
 import { PersonCard } from './PersonCard';
@@ -22,8 +23,8 @@ export interface ContactInfoScreenProps {
 
 /**
  * Info: a person's profile (remark, region, bio, tags), for a friend "Remark and tags" and their
- * newest Moments pictures, then "Messages" for a friend or "Add to contacts" for anyone else;
- * "…" opens their settings.
+ * newest Moments pictures, "Clear chat history" where there is a chat with them, then "Messages"
+ * for a friend or "Add to contacts" for anyone else; "…" opens their settings.
  */
 export function ContactInfoScreen({
   chatWindowUrl,
@@ -62,6 +63,9 @@ export function ContactInfoScreen({
                 userId={person.userId}
                 onOpen={() => nav.navigateTo(withQuery(albumUrl, { userId: person.userId }))}
               />
+            )}
+            {!person.isSelf && (
+              <ClearHistoryRow userId={person.userId} name={person.remark.trim() || person.nickName} />
             )}
             <PersonActions
               person={person}

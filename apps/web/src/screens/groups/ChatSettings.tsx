@@ -1,8 +1,8 @@
 import { setGroupSaved, type GroupView } from '@paichat/protocol';
 import { InfoList } from '../../components/InfoList';
 import { Switch } from '../../components/Switch';
-import { confirmDialog, showToast } from '../../lib/ui';
 import { useUpdateGroup } from '../../api/queries/groupInfo';
+import { useClearHistory } from '../../components/chat/useClearHistory';
 import { useT } from '../../i18n';
 import { useChatCommands, useChatList } from '../../store/chat/hooks';
 import s from './groups.module.css';
@@ -16,6 +16,7 @@ export function ChatSettings({ group }: { group: GroupView }) {
   const commands = useChatCommands();
   const entry = useChatList().list.find((chat) => chat.chatId === group.chatId);
   const save = useUpdateGroup(setGroupSaved);
+  const clearHistory = useClearHistory();
   const muted = (entry?.disturb ?? group.isDisturb) === 'Y';
   const pinned = (entry?.top ?? group.isTop) === 'Y';
   const member = group.myRole !== null;
@@ -23,18 +24,11 @@ export function ChatSettings({ group }: { group: GroupView }) {
   const onSave = (saved: boolean) =>
     void save.mutateAsync({ groupId: group.groupId, saved: saved ? 'Y' : 'N' }).catch(() => undefined);
 
-  const onClear = async () => {
-    const confirmed = await confirmDialog({
+  const onClear = () =>
+    clearHistory(group.chatId, {
       title: t('groups.confirm.clearTitle'),
       content: t('groups.confirm.clearContent'),
-      confirmText: t('groups.confirm.clear'),
-      danger: true,
-      cancelText: t('common.cancel'),
     });
-    if (!confirmed) return;
-    await commands.clear(group.chatId);
-    showToast(t('groups.toast.cleared'), { role: 'status' });
-  };
 
   return (
     <>

@@ -112,6 +112,17 @@ describe('ChatListView', () => {
     expect(row.querySelector('[class*="badge"]')).toBeNull();
   });
 
+  it('puts a red "[You were mentioned]" before the preview of a group that mentions the user, muted or not', () => {
+    renderList([
+      entry({ windowType: 'GROUP', num: 2, disturb: 'Y', mentioned: true, content: 'Ben: @Amy map?' }),
+    ]);
+    const row = screen.getByRole('link', { name: 'Amy' });
+    const description = document.getElementById(row.getAttribute('aria-describedby') ?? '')?.textContent;
+    expect(description).toBe('14:05, [You were mentioned], Ben: @Amy map?, 2 new, Muted');
+    expect(within(row).getByText('[You were mentioned]').className).toMatch(/mentioned/);
+    expect(within(row).getByText('2')).toBeTruthy();
+  });
+
   it('marks a chat whose last own message failed to send', () => {
     renderList([entry({ lastSendtype: 'error', content: 'lost words' })]);
     const row = screen.getByRole('link', { name: 'Amy' });

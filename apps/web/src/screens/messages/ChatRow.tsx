@@ -1,5 +1,5 @@
 import { useId, type MouseEvent } from 'react';
-import { SoundMuteOutline } from 'antd-mobile-icons';
+import { BellMuteOutline } from 'antd-mobile-icons';
 import { GroupAvatar } from '../../components/GroupAvatar';
 import type { SheetAction } from '../../components/chat/Sheet';
 import { useT } from '../../i18n';
@@ -72,6 +72,7 @@ export function ChatRow({
     nav.navigateTo(url);
   };
 
+  const mention = !draft && entry.mentioned ? t('messages.mentioned') : '';
   return (
     <li ref={swipe.rootRef} className={s.item} data-pinned={pinned || undefined}>
       <a
@@ -108,16 +109,20 @@ export function ChatRow({
                   <span className={s.draft}>{t('messages.draft')}</span> {draft}
                 </>
               ) : (
-                entry.content
+                <>
+                  {mention && <span className={s.mentioned}>{mention}</span>}
+                  {entry.content}
+                </>
               )}
             </span>
-            {muted && <SoundMuteOutline className={s.muted} />}
+            {muted && <BellMuteOutline className={s.muted} />}
           </span>
         </span>
         <span id={detailsId} className="visually-hidden">
           {[
             time,
             !draft && failed ? t('messages.sendFailed') : '',
+            mention,
             draft ? `${t('messages.draft')} ${draft}` : entry.content,
             unread,
             pinned ? t('messages.pinned') : '',

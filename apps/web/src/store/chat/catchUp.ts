@@ -15,12 +15,15 @@ import {
   type ChatSession,
   type ChatState,
   type MsgPush,
+  type ServerMessage,
 } from '@paichat/protocol';
 import { emptyChat, isListed, withSeqs, withSession, withSettings } from './chatState';
 import { stoppedError, type ChatContext } from './context';
 import type { Arrival } from './heldRange';
 import { clearUpTo, integrate, isBehind } from './merge';
+import { newestMention } from './mentions';
 import { fromServer } from './messages';
+import { recallReach } from './recall';
 import type { Runtime } from './runtime';
 import { SingleFlight } from './singleFlight';
 import type { LocalMessage } from './types';
@@ -111,11 +114,19 @@ export class CatchUp {
         }),
       );
     }
-    // A message placed among stored rows not read yet is merged with them (by seq, by id).
-    await store.loadedFrom(rt, push.seq);
-    if (store.stopped) return;
-    this.take(rt, [fromServer(message)], { kind: 'live' });
+    await this.takeLive(rt, message);
     if (created) store.track(this.fetchSession({ chatId: push.chatId }));
+  }
+
+  /** One message as it happens (a push, a recall's answer) into a chat held here. */
+  async takeLive(rt: Runtime, message: ServerMessage): Promise<void> {
+    const { store } = this.ctx;
+    // A message placed among stored rows not read yet is merged with them (by seq, by id);
+    // a recall's target is read too.
+    const incoming = [fromServer(message)];
+    await store.loadedFrom(rt, recallReach(incoming, message.seq));
+    if (store.stopped) return;
+    this.take(rt, incoming, { kind: 'live' });
   }
 
   /** A CHAT_READ / CHAT_UPDATED notice: the user's own change, from any of their devices. */
@@ -137,6 +148,8 @@ export class CatchUp {
     const result = integrate({ meta: rt.meta, rows: rt.rows ?? [] }, incoming, arrival);
     for (const clientMsgId of result.delivered) store.delivered(clientMsgId);
     store.apply(rt, result);
+    const mention = newestMention(incoming, store.userId);
+    if (mention > (rt.meta.mentionSeq ?? 0)) store.update(rt, { mentionSeq: mention });
     if (result.forgotFrom !== null) store.track(this.fetchSession({ chatId: rt.meta.chatId }));
     if (arrival.kind === 'live' && isBehind(rt.meta)) store.track(this.syncChat(rt));
     if (reads.isShown(rt)) reads.request(rt);
@@ -246,9 +259,10 @@ export class CatchUp {
         limit: SYNC_LIMIT_DEFAULT,
       });
       if (store.stopped) return;
-      await store.loadedFrom(rt, after + 1);
+      const incoming = answer.list.map(fromServer);
+      await store.loadedFrom(rt, recallReach(incoming, after + 1));
       rt.meta = { ...rt.meta, lastSeq: Math.max(rt.meta.lastSeq, answer.lastSeq) };
-      this.take(rt, answer.list.map(fromServer), {
+      this.take(rt, incoming, {
         kind: 'sync',
         after,
         lastSeq: answer.lastSeq,

@@ -66,6 +66,7 @@ describe("withSession: a group's faces", () => {
     isTop: 'N',
     isDisturb: 'N',
     removed: false,
+    mentioned: false,
     userId: '900',
     groupId: '900',
     groupStatus: 'ACTIVE',

@@ -4,12 +4,13 @@
  * Seqs only move forward, so every merge takes the maximum and an older answer arriving
  * after a newer push changes nothing.
  */
-import type { ChatSession, ChatState } from '@paichat/protocol';
+import { MsgType, type ChatSession, type ChatState } from '@paichat/protocol';
 import { compareMessages, fromServer, isCallStart, showNameOf, type RemarkOf } from './messages';
 import { previewText } from './preview';
 import type { StoredChat, StoredPreview } from './storage';
 import type { Translate } from './texts';
 import type { ChatListEntry, ChatWindowState, LocalMessage } from './types';
+import { isMentioned, mentionSeqAfter } from './mentions';
 import { entryNum, unreadOf } from './unread';
 
 export function emptyChat(
@@ -37,12 +38,16 @@ export const isListed = (chat: StoredChat): boolean =>
   chat.hiddenSeq === null || chat.lastSeq > chat.hiddenSeq;
 
 /** Seqs and read position from the server (never back). */
-export function withSeqs(chat: StoredChat, state: Pick<ChatState, 'lastSeq' | 'readSeq'>): StoredChat {
+export function withSeqs(
+  chat: StoredChat,
+  state: Pick<ChatState, 'lastSeq' | 'readSeq'> & { mentioned?: boolean },
+): StoredChat {
   const lastSeq = Math.max(chat.lastSeq, state.lastSeq);
   const readSeq = Math.max(chat.readSeq, state.readSeq);
   const pendingRead =
     chat.pendingRead !== null && state.readSeq >= chat.pendingRead ? null : chat.pendingRead;
-  return { ...chat, lastSeq, readSeq, pendingRead };
+  const mentionSeq = mentionSeqAfter(chat, state);
+  return { ...chat, lastSeq, readSeq, pendingRead, ...(mentionSeq > 0 && { mentionSeq }) };
 }
 
 /** The member's settings from the server. */
@@ -99,11 +104,11 @@ export function laterPreview(
   return compareMessages(asRow(current), asRow(candidate)) > 0 ? current : candidate;
 }
 
-/** The newest row a window shows, as a preview. */
+/** The newest row a window shows, as a preview (never one the user deleted for themselves). */
 export function lastVisiblePreview(rows: readonly LocalMessage[]): StoredPreview | null {
   for (let i = rows.length - 1; i >= 0; i -= 1) {
     const row = rows[i] as LocalMessage;
-    if (!isCallStart(row.msgType)) return previewOf(row);
+    if (!isCallStart(row.msgType) && row.msgType !== MsgType.DELETED) return previewOf(row);
   }
   return null;
 }
@@ -141,6 +146,10 @@ function senderOf(p: StoredPreview, remarkOf: RemarkOf): string | undefined {
 
 const noRemark: RemarkOf = () => undefined;
 
+/** A one-to-one chat's recall event from the peer is named by the chat's name for them. */
+const recallerOf = (chat: StoredChat, p: StoredPreview): string | undefined =>
+  p.msgType === MsgType.RECALL && chat.chatType === 'SINGLE' ? chat.nickName : undefined;
+
 /** Spec 3 chat data per peer: the friend's fromInfo, or the group's groupInfo. */
 export function peerInfoOf(chat: StoredChat): Pick<ChatWindowState, 'fromInfo' | 'groupInfo'> {
   const { nickName, portrait, userId, userType } = chat;
@@ -152,14 +161,16 @@ export function peerInfoOf(chat: StoredChat): Pick<ChatWindowState, 'fromInfo' |
 /** Spec 3 chat-list entry. */
 export function toEntry(chat: StoredChat, t: Translate, remarkOf: RemarkOf = noRemark): ChatListEntry {
   const p = chat.preview;
+  const mentioned = isMentioned(chat);
   const entry: ChatListEntry = {
     chatId: chat.chatId,
     userId: chat.userId,
     nickName: chat.nickName,
     portrait: chat.portrait,
-    content: p ? previewText({ ...p, sender: senderOf(p, remarkOf) }, t) : '',
+    content: p ? previewText({ ...p, sender: senderOf(p, remarkOf) ?? recallerOf(chat, p) }, t) : '',
     time: p ? p.createTime : chat.lastTime,
-    num: entryNum(unreadOf(chat.lastSeq, chat.readSeq), chat.isDisturb),
+    // A mention is not muted: its count shows, not a dot.
+    num: entryNum(unreadOf(chat.lastSeq, chat.readSeq), mentioned ? 'N' : chat.isDisturb),
     windowType: chat.chatType,
     disturb: chat.isDisturb,
     top: chat.isTop,
@@ -170,5 +181,6 @@ export function toEntry(chat: StoredChat, t: Translate, remarkOf: RemarkOf = noR
   if (p?.type === 2 && p.sendtype) entry.lastSendtype = p.sendtype;
   if (chat.groupStatus) entry.groupStatus = chat.groupStatus;
   if (chat.faces) entry.faces = chat.faces;
+  if (mentioned) entry.mentioned = true;
   return entry;
 }

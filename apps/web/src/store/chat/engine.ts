@@ -34,8 +34,10 @@
  */
 import {
   NoticeType,
+  recallMsg,
   TAB_REFRESH_THROTTLE_MS,
   type ChatState,
+  type MsgDeletedNotice,
   type MsgPush,
   type MsgType,
 } from '@paichat/protocol';
@@ -45,6 +47,7 @@ import type { SocketStatus } from '../../realtime/SocketClient';
 import { parseCallRecord } from './callEnd';
 import { CatchUp } from './catchUp';
 import { ChatStore, type ChatEngineSnapshot } from './chatStore';
+import { applyDeletion, deleteForMe } from './deletions';
 import type { ChatContext } from './context';
 import { History, type ChatRef } from './history';
 import { newClientMsgId } from './ids';
@@ -52,11 +55,12 @@ import { readPage, type JumpPage, type PageAt } from './jump';
 import type { RemarkOf } from './messages';
 import { Outbox } from './outbox';
 import { Reads } from './reads';
+import { ReEdits, textOf, type ReEdit } from './recall';
 import { Settings } from './settings';
 import type { ChatStorage } from './storage';
 import { chatT, type Translate } from './texts';
 import type { ChatTransport } from './transport';
-import type { ChatCommands, ChatEngineStatus, ChatWindowState } from './types';
+import type { ChatCommands, ChatEngineStatus, ChatWindowState, LocalMessage } from './types';
 
 export type { ChatEngineSnapshot } from './chatStore';
 
@@ -104,6 +108,8 @@ export type ChatEngineEvent =
   | { type: 'chatState'; state: ChatState }
   /** A group's name, portrait or the user's membership changed: the chat's session says how. */
   | { type: 'groupChanged'; chatId: string }
+  /** The user deleted messages for themselves (on any of their devices). */
+  | { type: 'deleted'; notice: MsgDeletedNotice }
   | { type: 'connection'; status: SocketStatus }
   /** The page became visible or hidden (the engine reads isVisible()). */
   | { type: 'visibility' };
@@ -118,6 +124,7 @@ export function listenToChatPushes(
     pushes.on(NoticeType.CHAT_READ, (state) => dispatch({ type: 'chatState', state })),
     pushes.on(NoticeType.CHAT_UPDATED, (state) => dispatch({ type: 'chatState', state })),
     pushes.on(NoticeType.GROUP_CHANGED, ({ chatId }) => dispatch({ type: 'groupChanged', chatId })),
+    pushes.on(NoticeType.MSG_DELETED, (notice) => dispatch({ type: 'deleted', notice })),
   ];
   return () => {
     for (const off of offs) off();
@@ -136,6 +143,7 @@ export class ChatEngine implements ChatCommands {
   private lastRefresh = Number.NEGATIVE_INFINITY;
   private lastShowSync = Number.NEGATIVE_INFINITY;
   private callPending = false;
+  private readonly reEdits = new ReEdits();
   private readonly unsubscribes: (() => void)[] = [];
 
   constructor(private readonly deps: ChatEngineDeps) {
@@ -252,6 +260,9 @@ export class ChatEngine implements ChatCommands {
       case 'groupChanged':
         store.track(sync.fetchSession({ chatId: event.chatId }));
         break;
+      case 'deleted':
+        store.track(applyDeletion(this.ctx, event.notice));
+        break;
       case 'connection': {
         const was = this.connection;
         this.connection = event.status;
@@ -310,6 +321,24 @@ export class ChatEngine implements ChatCommands {
 
   retry(chatId: string, localId: string): Promise<void> {
     return this.ctx.outbox.retry(chatId, localId);
+  }
+
+  async recall(chatId: string, message: LocalMessage): Promise<void> {
+    const rt = this.store.chat(chatId);
+    if (!rt || !message.msgId) throw new Error(`no stored message to recall in chat ${chatId}`);
+    const text = message.type === 2 ? textOf(message) : undefined;
+    // Kept first: the event may come by push before the answer.
+    if (text !== undefined) this.reEdits.keep(message.msgId, text, this.ctx.now());
+    const event = await this.ctx.transport.call(recallMsg, { chatId, msgId: message.msgId });
+    await this.ctx.sync.takeLive(rt, event);
+  }
+
+  deleteForMe(chatId: string, msgIds: string[]): Promise<void> {
+    return deleteForMe(this.ctx, chatId, msgIds);
+  }
+
+  reEdit(msgId: string): ReEdit | undefined {
+    return this.reEdits.of(msgId, this.ctx.now());
   }
 
   async markRead(chatId: string): Promise<void> {

@@ -5,10 +5,12 @@
  * still has to do (outbox entries now delivered, a session to ask for again). Nothing here
  * reads a clock, the network or the store, so every rule is testable on plain values.
  */
+import { MsgType } from '@paichat/protocol';
 import { lastVisiblePreview, laterPreview } from './chatState';
 import { nextHeldRange, type Arrival } from './heldRange';
 import { noticeIdFor } from './ids';
 import { advanceHeld, mergeMessages, orderKey, seqConflict, seqsOf } from './messages';
+import { applyRecalls } from './recall';
 import type { StorageOp, StoredChat } from './storage';
 import type { LocalMessage } from './types';
 
@@ -62,14 +64,21 @@ export function integrate(chat: ChatData, incoming: readonly LocalMessage[], arr
       { op: 'deleteMessage', chatId, id: noticeIdFor(clientMsgId) },
     );
   const goneNotices = new Set(delivered.map(noticeIdFor));
-  let next = merged.rows.filter((r) => !goneNotices.has(r.id));
+  const recalled = applyRecalls(
+    merged.rows.filter((r) => !goneNotices.has(r.id)),
+    fresh,
+  );
+  let next = recalled.rows;
+  ops.push(...recalled.changed.map((message): StorageOp => ({ op: 'putMessage', chatId, message })));
   const meta = { ...before.meta };
 
   for (const m of fresh) {
     if (m.seq === undefined) continue;
     meta.lastSeq = Math.max(meta.lastSeq, m.seq);
-    // The server reads up to an own message or a notice when it stores it (unread.ts).
-    if (m.type !== 1) meta.readSeq = Math.max(meta.readSeq, m.seq);
+    // The server reads up to an own message or a notice when it stores it (unread.ts), and
+    // a recall for whoever had read everything before it.
+    const caughtUp = m.msgType === MsgType.RECALL && m.seq === meta.readSeq + 1;
+    if (m.type !== 1 || caughtUp) meta.readSeq = Math.max(meta.readSeq, m.seq);
     meta.lastTime = Math.max(meta.lastTime, m.createTime);
     if (m.type === 2 && m.clientMsgId) {
       // The server has it: out of the outbox, and a "check network" notice no longer holds.

@@ -72,6 +72,9 @@ const labelled = (label: string, detail: string) => (detail ? `${label} ${detail
 /** The chat list's one-line preview of a message, localized ("name: text" in groups, as WeChat). */
 export function previewText(m: PreviewSource, t: Translate = chatT): string {
   if (m.type === 3 || m.notice || m.msgType === MsgType.ALERT) return oneLine(noticeText(m, t));
+  // A recall event names who recalled (its sender) rather than prefixing them.
+  if (m.msgType === MsgType.RECALL)
+    return oneLine(recallLine({ byMe: m.type === 2, byName: m.sender ?? '' }, t));
   const text = contentPreview(m, t);
   return m.sender ? oneLine(`${m.sender}: ${text}`) : text;
 }
@@ -106,13 +109,39 @@ export function contentPreview(m: Pick<PreviewSource, 'msgType' | 'content'>, t:
     }
     case MsgType.FILE:
       return oneLine(labelled(t('chat.preview.file'), field(m.content, 'name')));
+    case MsgType.HISTORY:
+      return t('chat.preview.history');
     case MsgType.TRTC_VOICE_START:
     case MsgType.TRTC_VOICE_END:
       return t('chat.preview.voiceCall');
     case MsgType.TRTC_VIDEO_START:
     case MsgType.TRTC_VIDEO_END:
       return t('chat.preview.videoCall');
+    case MsgType.RECALL:
+    case MsgType.RECALLED:
+      return t('chat.recall.message');
     default:
       return t('chat.preview.message');
   }
+}
+
+/** Who recalled a message, and whose it was, as the recalled row says it. */
+export interface RecallFacts {
+  /** The viewer recalled it. */
+  byMe: boolean;
+  /** Who recalled it ('' when unknown). */
+  byName: string;
+  /** A group owner recalled someone else's message: that person. */
+  author?: { me: boolean; name: string };
+}
+
+/** "You recalled a message", "{name} recalled a message", "{admin} recalled a message from {name}" … */
+export function recallLine(f: RecallFacts, t: Translate = chatT): string {
+  if (f.author) {
+    if (f.byMe) return t('chat.recall.youFrom', { name: f.author.name });
+    if (f.author.me) return t('chat.recall.byAdminYours', { admin: f.byName });
+    return t('chat.recall.byAdmin', { admin: f.byName, name: f.author.name });
+  }
+  if (f.byMe) return t('chat.recall.you');
+  return f.byName ? t('chat.recall.other', { name: f.byName }) : t('chat.recall.message');
 }

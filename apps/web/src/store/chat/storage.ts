@@ -75,6 +75,8 @@ export interface StoredChat {
   groupStatus?: GroupStatus;
   /** GROUP only, while a member: the first members, whose faces draw its picture. */
   faces?: GroupFace[];
+  /** GROUP only: the newest message that mentions the user (mentions.ts); absent when none. */
+  mentionSeq?: number;
 }
 
 /** A message the server has not confirmed: sent again (same clientMsgId) until it answers. */

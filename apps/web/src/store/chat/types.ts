@@ -6,6 +6,7 @@
  */
 import type { ChatType, GroupFace, GroupStatus, MsgType, SendStatus } from '@paichat/protocol';
 import type { JumpPage, PageAt } from './jump';
+import type { ReEdit } from './recall';
 
 /** Spec 3, chat-list entry (kept per user under `{userId}_chatlistData`). */
 export interface ChatListEntry {
@@ -32,6 +33,8 @@ export interface ChatListEntry {
   groupStatus?: GroupStatus;
   /** Added, GROUP only, while a member: the first members, whose faces draw its picture. */
   faces?: GroupFace[];
+  /** Added, GROUP only: a message after readSeq mentions the user ("[You were mentioned]"). */
+  mentioned?: boolean;
 }
 
 /** Outgoing state of an own message (the spec spells it `wating`). */
@@ -142,6 +145,18 @@ export interface ChatCommands {
   send(chatId: string, msgType: MsgType, content: unknown): Promise<void>;
   /** Sends a failed message again with the same clientMsgId. */
   retry(chatId: string, localId: string): Promise<void>;
+  /**
+   * Recalls a message (store/chat/recall.ts): the server's event is applied at once; an own
+   * text is kept for Re-edit. Rejects with the server's refusal (its message says why).
+   */
+  recall(chatId: string, message: LocalMessage): Promise<void>;
+  /** The text of an own message recalled on this device, while it may be re-edited. */
+  reEdit(msgId: string): ReEdit | undefined;
+  /**
+   * Deletes messages for the user only (store/chat/deletions.ts), here at once once the server
+   * has them, on their other devices by its notice. Rejects with the server's refusal.
+   */
+  deleteForMe(chatId: string, msgIds: string[]): Promise<void>;
   markRead(chatId: string): Promise<void>;
   setTop(chatId: string, top: boolean): Promise<void>;
   setDisturb(chatId: string, muted: boolean): Promise<void>;

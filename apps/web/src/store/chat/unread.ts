@@ -41,14 +41,15 @@ export function readSeqAfter(readSeq: number, m: IncomingFacts): number {
  * when only muted chats have unread messages, a dot; 0 (no badge) otherwise.
  */
 export function totalBadge(
-  entries: readonly Pick<ChatListEntry, 'lastSeq' | 'readSeq' | 'disturb'>[],
+  entries: readonly Pick<ChatListEntry, 'lastSeq' | 'readSeq' | 'disturb' | 'mentioned'>[],
 ): BadgeValue {
   let total = 0;
   let muted = false;
   for (const e of entries) {
     const unread = unreadOf(e.lastSeq, e.readSeq);
     if (unread <= 0) continue;
-    if (e.disturb === 'Y') muted = true;
+    // A muted chat that mentions the user counts as an unmuted one (mentions.ts).
+    if (e.disturb === 'Y' && !e.mentioned) muted = true;
     else total += unread;
   }
   if (total > 0) return total;

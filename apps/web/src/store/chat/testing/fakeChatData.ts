@@ -55,6 +55,8 @@ export interface Member {
   hiddenSeq: number;
   isTop: 'Y' | 'N';
   isDisturb: 'Y' | 'N';
+  /** GROUP: the newest message that mentioned the member; 0 when none. */
+  mentionSeq: number;
 }
 
 export interface User {
@@ -63,15 +65,16 @@ export interface User {
   portrait: string;
 }
 
-export type Answer =
-  | { ok: true; data: unknown }
-  | { ok: false; code: number; msg: string; err?: 'chatNotFound' | 'messageNotFound' | 'validation' };
+/** The refusals the fake answers (the real server's `err` ids). */
+type RefusalId = 'chatNotFound' | 'messageNotFound' | 'recallNotAllowed' | 'validation';
+
+export type Answer = { ok: true; data: unknown } | { ok: false; code: number; msg: string; err?: RefusalId };
 
 export class Refusal extends Error {
   constructor(
     readonly code: number,
     message: string,
-    readonly err: 'chatNotFound' | 'messageNotFound' | 'validation',
+    readonly err: RefusalId,
   ) {
     super(message);
   }
@@ -207,6 +210,7 @@ export class FakeChatViews {
       isTop: m.isTop,
       isDisturb: m.isDisturb,
       removed: lastSeq <= m.hiddenSeq,
+      mentioned: m.mentionSeq > m.readSeq,
     };
   }
 

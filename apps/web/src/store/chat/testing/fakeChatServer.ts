@@ -17,6 +17,7 @@ import {
   NoticeType,
   noticePush,
   OutgoingMessage,
+  QUOTE_SNIPPET_MAX,
   refusedSend,
   SendStatus,
   clipRanges,
@@ -26,6 +27,7 @@ import {
   getChatSessions,
   groupSendMsg,
   markRead,
+  recallMsg,
   removeChatSession,
   sendMsg,
   setChatDisturb,
@@ -246,6 +248,8 @@ export class FakeChatServer {
         return this.send(userId, body);
       case groupSendMsg.path:
         return this.groupSend(userId, body);
+      case recallMsg.path:
+        return this.recall(userId, str('chatId'), str('msgId'));
       case markRead.path: {
         const chat = this.views.resolve(userId, str('chatId'));
         const m = this.views.member(chat.chatId, userId);
@@ -315,11 +319,58 @@ export class FakeChatServer {
       userId,
       clientMsgId,
       parsed.msgType,
-      parsed.content as Record<string, unknown>,
+      this.withQuote(chat, parsed.content as Record<string, unknown>),
     );
     this.views.member(chat.chatId, userId).readSeq = message.seq;
+    const { mentions, mentionAll } = message.content as { mentions?: string[]; mentionAll?: boolean };
+    for (const member of chat.members)
+      if (member !== userId && (mentionAll || mentions?.includes(member)))
+        this.views.member(chat.chatId, member).mentionSeq = message.seq;
     this.deliver(chat, message);
     return this.sent(chat, message, false);
+  }
+
+  /** A TEXT's quote frozen from its original, as the real server does (its refusals are its tests'). */
+  private withQuote(chat: Chat, content: Record<string, unknown>): Record<string, unknown> {
+    const quote = content.quote as { msgId: string } | undefined;
+    const original = quote && chat.messages.find((m) => m.msgId === quote.msgId);
+    if (!original) return content;
+    const text = original.msgType === MsgType.TEXT ? String(original.content.text) : '';
+    return {
+      ...content,
+      quote: {
+        msgId: original.msgId,
+        seq: original.seq,
+        fromId: original.senderId ?? '',
+        fromName: this.users.get(original.senderId ?? '')?.nickName ?? '',
+        msgType: original.msgType,
+        snippet: text.slice(0, QUOTE_SNIPPET_MAX),
+        recalled: false,
+      },
+    };
+  }
+
+  /** A sender's recall of their own message (the real server's windows and roles are its tests'). */
+  private recall(userId: string, chatId: string | undefined, msgId: string | undefined): ServerMessage {
+    const chat = this.views.resolve(userId, chatId);
+    const target = chat.messages.find((m) => m.msgId === msgId);
+    if (!target || target.msgType === MsgType.RECALLED)
+      throw new Refusal(404, 'Message not found', 'messageNotFound');
+    if (target.senderId !== userId)
+      throw new Refusal(403, 'You can only recall your own messages', 'recallNotAllowed');
+    const event = this.store(chat, userId, `recall:${target.msgId}`, MsgType.RECALL, {
+      targetSeq: target.seq,
+      targetMsgId: target.msgId,
+    });
+    target.msgType = MsgType.RECALLED;
+    target.content = { byId: userId, byName: this.users.get(userId)?.nickName ?? '' };
+    // The recaller has read it, and so has everyone who had read everything before it.
+    for (const member of chat.members) {
+      const m = this.views.member(chat.chatId, member);
+      if (member === userId || m.readSeq === event.seq - 1) m.readSeq = event.seq;
+    }
+    this.deliver(chat, event);
+    return this.views.present(chat, event, userId);
   }
 
   private refuse(status: Exclude<SendStatus, '0'>, clientMsgId: string | null): SendMsgResult {
@@ -371,6 +422,7 @@ export class FakeChatServer {
       hiddenSeq: 0,
       isTop: 'N',
       isDisturb: 'N',
+      mentionSeq: 0,
     });
   }
 

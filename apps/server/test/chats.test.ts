@@ -130,6 +130,7 @@ describe.each(dialects)('one-to-one chat on %s', (dialect) => {
       isDisturb: 'N',
       removed: false,
       mentioned: false,
+      deletions: 0,
       userId: alice.userId,
       nickName: 'Alice',
       portrait: '',

@@ -92,6 +92,7 @@ const SAMPLES: Record<string, Record<string, unknown>[]> = {
     },
   ],
   '/chat/deleteMsgs': [{ chatId: ID, msgIds: [ID] }],
+  '/chat/deletedSeqs': [{ chatId: ID }],
   '/group/create': [{ userIds: [ID, '2'], name: 'Team' }],
   '/group/getInfo/:id': [{ id: ID }],
   '/group/sendMsg': MESSAGES.map((m) => ({ groupId: ID, clientMsgId: 'local_1', ...m })),

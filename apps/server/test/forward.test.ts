@@ -220,6 +220,26 @@ describe.each(dialects)('forward and delete for me on %s', (dialect) => {
     expect((await sessionWith(bed.server.url, ben, amy)).lastMsg?.msgId).toBe(gone.msgId);
   });
 
+  it('a device that missed the notice learns the deletions from its chat list and /chat/deletedSeqs', async () => {
+    const gone = await sendText(bed.server.url, ben, amy, 'missed walrus');
+    const before = (await sessionWith(bed.server.url, amy, ben)).deletions ?? 0;
+    bed.g.ok(await bed.g.post(amy, '/chat/deleteMsgs', { chatId: gone.chatId, msgIds: [gone.msgId] }));
+
+    expect((await sessionWith(bed.server.url, amy, ben)).deletions).toBe(before + 1);
+    const answer = bed.g.ok(await bed.g.post(amy, '/chat/deletedSeqs', { chatId: gone.chatId })) as {
+      seqs: number[];
+    };
+    expect(answer.seqs).toContain(gone.seq);
+    expect(answer.seqs).toHaveLength(before + 1);
+    // Ben's own view of the chat lost nothing; a stranger may not ask.
+    const bens = bed.g.ok(await bed.g.post(ben, '/chat/deletedSeqs', { chatId: gone.chatId })) as {
+      seqs: number[];
+    };
+    expect(bens.seqs).not.toContain(gone.seq);
+    const stranger = await bed.g.post(cat, '/chat/deletedSeqs', { chatId: gone.chatId });
+    expect(stranger.body.err).toBe('chatNotFound');
+  });
+
   it('delete for me refuses a message outside the caller’s view', async () => {
     const theirs = await sendText(bed.server.url, ben, cat, 'not amy’s');
     const refused = await bed.g.post(amy, '/chat/deleteMsgs', {

@@ -123,6 +123,11 @@ export const ChatSession = ChatState.extend({
   lastTime: z.number(),
   /** The newest visible message, so a client can localize the preview; null when none. */
   lastMsg: ServerMessage.nullable(),
+  /**
+   * How many of the chat's messages the viewer deleted for themselves: a device that holds
+   * another number missed a MSG_DELETED notice and asks /chat/deletedSeqs.
+   */
+  deletions: z.number().int().optional(),
 });
 export type ChatSession = z.infer<typeof ChatSession>;
 

@@ -119,6 +119,16 @@ export const deleteMsgs = endpoint({
   summary: 'Delete messages for the caller only, on all their devices (MSG_DELETED)',
 });
 
+/** What a device that missed MSG_DELETED notices asks: every seq of the chat the caller deleted. */
+export const deletedSeqs = endpoint({
+  method: 'POST',
+  path: '/chat/deletedSeqs',
+  request: z.object({ chatId: ChatId }),
+  response: z.object({ chatId: z.string(), seqs: z.array(z.number().int()) }),
+  auth: true,
+  summary: "The seqs of a chat's messages the caller deleted for themselves",
+});
+
 /** msgContent of the MSG_DELETED notice: the caller's devices stop drawing these seqs. */
 export const MsgDeletedNotice = z.object({ chatId: z.string(), seqs: z.array(z.number().int()) });
 export type MsgDeletedNotice = z.infer<typeof MsgDeletedNotice>;

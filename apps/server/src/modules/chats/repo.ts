@@ -543,6 +543,8 @@ export type SessionRow = MemberChat & {
   last_msg_type: string | null;
   last_content: string | null;
   last_created_at: number | null;
+  /** How many of the chat's messages the member deleted for themselves (a string from PostgreSQL). */
+  deletions: number | string;
 };
 
 /** The newest seq the member may see: where they left a group, else the chat's newest. */
@@ -608,6 +610,8 @@ function sessionsQuery(db: DbOrTx, userId: number) {
       'lm.msg_type as last_msg_type',
       'lm.content as last_content',
       'lm.created_at as last_created_at',
+      sql<number>`(select count(*) from "message_deletions" as "d"
+        where "d"."user_id" = "m"."user_id" and "d"."chat_id" = "m"."chat_id")`.as('deletions'),
     ])
     .where('m.user_id', '=', userId);
 }

@@ -1,6 +1,7 @@
 import {
   clearChatMessages,
   deleteMsgs,
+  deletedSeqs,
   forwardMsgs,
   getChatMessages,
   getChatSession,
@@ -31,6 +32,7 @@ export function chatsRoutes(app: FastifyInstance, chats: ChatsService): void {
   route(app, removeChatSession, (input, ctx) => chats.remove(ctx.auth(), input.chatId));
   route(app, clearChatMessages, (input, ctx) => chats.clear(ctx.auth(), input.chatId));
   route(app, deleteMsgs, (input, ctx) => chats.deleteForMe(ctx.auth(), input));
+  route(app, deletedSeqs, (input, ctx) => chats.deletedSeqs(ctx.auth().userId, input.chatId));
   route(app, recallMsg, (input, ctx) => chats.recall(ctx.auth(), input));
   route(app, getRecallWindows, () => Promise.resolve(chats.recallWindows));
 }

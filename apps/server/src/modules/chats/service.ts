@@ -565,6 +565,19 @@ export function createChatsService(deps: ChatsServiceDeps) {
       return { chatId, seqs };
     },
 
+    /** Every seq of the chat the viewer deleted for themselves (what they can still see of). */
+    async deletedSeqs(viewerId: number, chatId: string) {
+      const chat = await resolveChat(viewerId, { chatId });
+      const seqs = await deletions.deletedWithin(
+        db,
+        viewerId,
+        chat.chat_id,
+        chat.cleared_seq + 1,
+        seenLastSeq(chat),
+      );
+      return { chatId: String(chat.chat_id), seqs: [...seqs].sort((a, b) => a - b) };
+    },
+
     async markRead(actor: AuthContext, chatId: string, readSeq?: number): Promise<ChatState> {
       const chat = await resolveChat(actor.userId, { chatId });
       const last = seenLastSeq(chat);

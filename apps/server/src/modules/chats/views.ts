@@ -210,7 +210,13 @@ export function toChatSession(row: SessionRow, faces?: readonly GroupFace[]): Ch
     );
     lastContent = preview(row.last_msg_type, content);
   }
-  const common = { ...toChatState(row), lastContent, lastTime: Number(row.last_time), lastMsg };
+  const common = {
+    ...toChatState(row),
+    lastContent,
+    lastTime: Number(row.last_time),
+    lastMsg,
+    deletions: Number(row.deletions),
+  };
   if (row.type === ChatType.GROUP) {
     const groupId = String(row.group_id ?? '');
     const groupStatus = groupStatusOf(row);

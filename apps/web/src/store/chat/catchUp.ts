@@ -19,6 +19,7 @@ import {
 } from '@paichat/protocol';
 import { emptyChat, isListed, withSeqs, withSession, withSettings } from './chatState';
 import { stoppedError, type ChatContext } from './context';
+import { catchUpDeletions } from './deletions';
 import type { Arrival } from './heldRange';
 import { clearUpTo, integrate, isBehind } from './merge';
 import { newestMention } from './mentions';
@@ -245,6 +246,8 @@ export class CatchUp {
       await store.loaded(rt);
       if (!store.stopped) this.applyClear(rt, session.clearedSeq);
     }
+    const deletions = session.deletions ?? 0;
+    if (deletions !== (rt.meta.deletions ?? 0)) store.track(catchUpDeletions(this.ctx, rt, deletions));
     return rt;
   }
 

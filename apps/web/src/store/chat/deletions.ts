@@ -5,10 +5,11 @@
  * request). They stay held at their seq, undrawn (undrawn.ts), so the gap check never fetches
  * them again. The chat list then previews the newest row still drawn.
  */
-import { deleteMsgs, MsgType, type MsgDeletedNotice } from '@paichat/protocol';
+import { deletedSeqs, deleteMsgs, MsgType, type MsgDeletedNotice } from '@paichat/protocol';
 import { lastVisiblePreview } from './chatState';
 import type { ChatContext } from './context';
 import type { ChatChange, ChatData } from './merge';
+import type { Runtime } from './runtime';
 import type { StorageOp } from './storage';
 
 /** The chat with these seqs deleted: held rows become DELETED, the preview the newest drawn row. */
@@ -43,4 +44,14 @@ export async function applyDeletion(ctx: ChatContext, { chatId, seqs }: MsgDelet
 export async function deleteForMe(ctx: ChatContext, chatId: string, msgIds: string[]): Promise<void> {
   const answer = await ctx.transport.call(deleteMsgs, { chatId, msgIds });
   await applyDeletion(ctx, answer);
+}
+
+/**
+ * The chat list counts another number of deletions than this device took in: it missed a
+ * MSG_DELETED notice while it was away. It asks for the chat's deleted seqs and applies them.
+ */
+export async function catchUpDeletions(ctx: ChatContext, rt: Runtime, count: number): Promise<void> {
+  const answer = await ctx.transport.call(deletedSeqs, { chatId: rt.meta.chatId });
+  await applyDeletion(ctx, answer);
+  if (!ctx.store.stopped) ctx.store.update(rt, { deletions: count });
 }

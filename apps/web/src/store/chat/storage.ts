@@ -77,6 +77,8 @@ export interface StoredChat {
   faces?: GroupFace[];
   /** GROUP only: the newest message that mentions the user (mentions.ts); absent when none. */
   mentionSeq?: number;
+  /** How many of the chat's messages the user deleted for themselves, as this device took in. */
+  deletions?: number;
 }
 
 /** A message the server has not confirmed: sent again (same clientMsgId) until it answers. */

@@ -22,6 +22,7 @@ import {
   SendStatus,
   clipRanges,
   clearChatMessages,
+  deletedSeqs,
   getChatMessages,
   getChatSession,
   getChatSessions,
@@ -64,6 +65,8 @@ export class FakeChatServer {
   private readonly views = new FakeChatViews(this.users, this.chats, this.members);
   private readonly devices: FakeDevice[] = [];
   private readonly blocks = new Set<string>();
+  /** Seqs each user deleted for themselves, by `${userId}:${chatId}` (answered as a count and a list). */
+  private readonly deletions = new Map<string, Set<number>>();
   private nextChatId = 100;
   private nextMsgId = 5000;
   private clock: number;
@@ -182,6 +185,25 @@ export class FakeChatServer {
     }
   }
 
+  /**
+   * The user deleted these seqs for themselves on a device not under test whose notice never
+   * reached the others (they were away): the server knows, the devices must catch up.
+   */
+  deleteFor(userId: string, chatId: string, seqs: readonly number[]): void {
+    const key = `${userId}:${chatId}`;
+    const deleted = this.deletions.get(key) ?? new Set<number>();
+    for (const seq of seqs) deleted.add(seq);
+    this.deletions.set(key, deleted);
+  }
+
+  private deletedBy(userId: string, chatId: string): number[] {
+    return [...(this.deletions.get(`${userId}:${chatId}`) ?? [])].sort((a, b) => a - b);
+  }
+
+  private withDeletions<T extends { chatId: string }>(userId: string, session: T): T & { deletions: number } {
+    return { ...session, deletions: this.deletedBy(userId, session.chatId).length };
+  }
+
   /** A device of a user (its pushes and its transport). */
   device(userId: string): FakeDevice {
     const device = new FakeDevice(userId, this);
@@ -236,10 +258,19 @@ export class FakeChatServer {
     const str = (key: string) => (typeof body[key] === 'string' ? (body[key] as string) : undefined);
     const num = (key: string) => (typeof body[key] === 'number' ? (body[key] as number) : undefined);
     switch (path) {
-      case getChatSessions.path:
-        return this.views.sessions(userId, num('pageNum') ?? 1, num('pageSize') ?? 100);
+      case getChatSessions.path: {
+        const page = this.views.sessions(userId, num('pageNum') ?? 1, num('pageSize') ?? 100);
+        return { ...page, list: page.list.map((session) => this.withDeletions(userId, session)) };
+      }
       case getChatSession.path:
-        return this.views.session(this.views.resolve(userId, str('chatId'), str('userId')), userId);
+        return this.withDeletions(
+          userId,
+          this.views.session(this.views.resolve(userId, str('chatId'), str('userId')), userId),
+        );
+      case deletedSeqs.path: {
+        const chat = this.views.resolve(userId, str('chatId'));
+        return { chatId: chat.chatId, seqs: this.deletedBy(userId, chat.chatId) };
+      }
       case getChatMessages.path:
         return this.views.page(this.views.resolve(userId, str('chatId'), str('userId')), userId, body);
       case syncMessages.path:

@@ -26,16 +26,21 @@ const seqOf = (engine: ChatEngine, chatId: string, text: string): number => {
 const drawnTexts = (engine: ChatEngine, chatId: string) =>
   drawnMessages(engine.getWindow(chatId).messages).map((m) => (m.content as { text?: string }).text);
 
+/** Amy's device holds her open chat with Ben, who sent "keep me" then "forget me" (its seq). */
+async function chatWithTwoMessages() {
+  const world = createWorld();
+  const engine = await onlineEngine(world);
+  await sendAs(world, BEN, AMY, 'keep me');
+  await sendAs(world, BEN, AMY, 'forget me');
+  deliver(world, engine);
+  await engine.open({ chatId: world.ab });
+  await engine.idle();
+  return { world, engine, seq: seqOf(engine, world.ab, 'forget me') };
+}
+
 describe('delete for me, told by another device', () => {
   it('turns the held rows into DELETED at their seqs: not drawn, not previewed, kept after a reload', async () => {
-    const world = createWorld();
-    const engine = await onlineEngine(world);
-    await sendAs(world, BEN, AMY, 'keep me');
-    await sendAs(world, BEN, AMY, 'forget me');
-    deliver(world, engine);
-    await engine.open({ chatId: world.ab });
-    await engine.idle();
-    const seq = seqOf(engine, world.ab, 'forget me');
+    const { world, engine, seq } = await chatWithTwoMessages();
 
     hear(engine, noticePush(NoticeType.MSG_DELETED, { chatId: world.ab, seqs: [seq] }, 1));
     await engine.idle();
@@ -58,14 +63,7 @@ describe('delete for me, told by another device', () => {
   });
 
   it('a device away when messages were deleted stops drawing them once it is back', async () => {
-    const world = createWorld();
-    const engine = await onlineEngine(world);
-    await sendAs(world, BEN, AMY, 'keep me');
-    await sendAs(world, BEN, AMY, 'forget me');
-    deliver(world, engine);
-    await engine.open({ chatId: world.ab });
-    await engine.idle();
-    const seq = seqOf(engine, world.ab, 'forget me');
+    const { world, engine, seq } = await chatWithTwoMessages();
     await engine.stop();
 
     // Deleted on another device meanwhile; this one never hears the notice.

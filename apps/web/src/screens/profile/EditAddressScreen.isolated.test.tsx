@@ -64,7 +64,12 @@ describe('EditAddressScreen', () => {
     expect(screen.getByText('London')).toBeTruthy();
     // A tap on a wheel item; user-event's pointer sequence reads as a drag to the gesture code.
     fireEvent.click(screen.getByText('Germany'));
-    await waitFor(() => expect(screen.getByText('Munich')).toBeTruthy());
+    // Each column settles a render after the one before it; Confirm takes what they hold, so
+    // wait until every wheel reports its choice (antd-mobile labels the current item in Chinese).
+    await waitFor(() => {
+      for (const label of ['Germany', 'Bavaria', 'Munich'])
+        expect(screen.getByLabelText(`当前选择的是：${label}`)).toBeTruthy();
+    });
     await user.click(confirm);
     expect(
       await screen.findByRole('button', { name: 'Region', description: 'Munich, Bavaria, DE' }),

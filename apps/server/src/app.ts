@@ -7,6 +7,8 @@ import { sql } from 'kysely';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import { migrateToLatest, openDatabase, type Db } from './db';
+import { alreadyDurable, type Durability } from './db/durability';
+import { holdAnswersUntilDurable } from './http/durable-answers';
 import { seedDemoData } from './demo-data';
 import { createLogger } from './logger';
 import { createAuthHook } from './http/auth-hook';
@@ -21,7 +23,7 @@ import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
 import { createAppender, type AppenderOptions } from './modules/chats/appender';
 import { noIdMark, openIdMark, type IdMark } from './modules/chats/id-mark';
-import { guardMessageIds } from './modules/chats/rollback';
+import { guardMessageIds, settleMessageIds } from './modules/chats/rollback';
 import { createForwardService } from './modules/chats/forward';
 import { chatsRoutes, forwardRoutes } from './modules/chats/routes';
 import { createChatsService } from './modules/chats/service';
@@ -75,6 +77,8 @@ export interface AppDeps {
   db?: Db;
   /** With `db`: the message-id mark that guarded it (see modules/chats/rollback.ts); none when omitted. */
   idMark?: IdMark;
+  /** With `db`: when its commits are on disk (db/durability.ts); at once when omitted. */
+  durability?: Durability;
   clock?: Clock;
   /** Defaults to an in-process bus (single node). */
   bus?: Bus;
@@ -147,17 +151,26 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   let db = deps.db;
   let idMark = deps.idMark ?? noIdMark;
+  let durability = deps.durability ?? alreadyDurable;
   if (!db) {
     const opened = openDatabase(config.database, (error) =>
       logger.error({ err: error }, 'database connection lost'),
     );
     db = opened.db;
     const owned = db;
-    app.addHook('onClose', async () => owned.destroy());
+    durability = opened.durability;
+    app.addHook('onClose', async () => {
+      await owned.destroy();
+      await opened.durability.close();
+    });
     await migrateToLatest(opened.db, opened.dialect);
     await seedDemoData(opened.db, opened.dialect, { enabled: config.demoData, clock, log: logger });
     const mark = await openIdMark(config.database, config.dataDir);
-    app.addHook('onClose', async () => mark.close());
+    // onClose hooks run last registered first: this one before the database closes.
+    app.addHook('onClose', async () => {
+      await settleMessageIds(opened.db, opened.dialect, mark);
+      await mark.close();
+    });
     await guardMessageIds(opened.db, opened.dialect, mark, logger);
     idMark = mark;
   }
@@ -166,6 +179,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   installJsonParser(app);
   installErrorHandler(app);
+  holdAnswersUntilDurable(app, durability);
   await registerSecurityHeaders(app, {
     enabled: config.signIn.pi !== null,
     sandbox: config.signIn.pi?.sandbox ?? false,
@@ -245,7 +259,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     await outbound.close();
   });
   // One appender for one-to-one and group sends: sends arriving together share a transaction.
-  const appender = createAppender(db, logger.child({ module: 'messages' }), idMark, deps.appender);
+  const appender = createAppender(db, logger.child({ module: 'messages' }), idMark, {
+    ...deps.appender,
+    durability,
+  });
   // Favorites copy messages of the saver's chats; chats carry copies of the sender's favorites.
   const favorites = createFavoritesService({
     db,

@@ -6,7 +6,7 @@ import type { Config } from './config';
 import { migrateToLatest, openDatabase } from './db';
 import { seedDemoData } from './demo-data';
 import { openIdMark, type IdMark } from './modules/chats/id-mark';
-import { guardMessageIds } from './modules/chats/rollback';
+import { guardMessageIds, settleMessageIds } from './modules/chats/rollback';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -24,7 +24,7 @@ export interface RunningServer {
 export async function startServer(config: Config, deps: Omit<AppDeps, 'db'> = {}): Promise<RunningServer> {
   const logger = deps.logger ?? createLogger(config);
   const clock = deps.clock ?? systemClock;
-  const { db, dialect } = openDatabase(config.database, (error) =>
+  const { db, dialect, durability } = openDatabase(config.database, (error) =>
     logger.error({ err: error }, 'database connection lost'),
   );
   let app: FastifyInstance | undefined;
@@ -35,12 +35,13 @@ export async function startServer(config: Config, deps: Omit<AppDeps, 'db'> = {}
     await seedDemoData(db, dialect, { enabled: config.demoData, clock, log: logger });
     idMark = await openIdMark(config.database, config.dataDir);
     await guardMessageIds(db, dialect, idMark, logger);
-    app = await buildApp(config, { ...deps, db, idMark, clock, logger });
+    app = await buildApp(config, { ...deps, db, durability, idMark, clock, logger });
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await app?.close();
     await idMark?.close();
     await db.destroy();
+    await durability.close();
     throw error;
   }
   const mark = idMark;
@@ -57,9 +58,11 @@ export async function startServer(config: Config, deps: Omit<AppDeps, 'db'> = {}
       (closing ??= (async () => {
         try {
           await running.close();
+          await settleMessageIds(db, dialect, mark);
         } finally {
           await mark.close();
           await db.destroy();
+          await durability.close();
         }
       })()),
   };

@@ -49,7 +49,7 @@ async function freshDatabase(dialect: DialectName): Promise<{ db: Db; dataDir: s
 }
 
 async function openMark(dataDir: string): Promise<IdMark> {
-  const mark = await openIdMark({ dialect: 'sqlite', file: 'unused.db' }, dataDir);
+  const mark = await openIdMark({ dialect: 'sqlite', file: 'unused.db' }, dataDir, { block: 0 });
   cleanups.push(() => mark.close());
   return mark;
 }

@@ -36,6 +36,7 @@ describe.runIf(onPostgres)('a batch of sends on PostgreSQL', () => {
           syncing();
           return synced;
         },
+        settle: async () => {},
         close: async () => {},
       };
       const appender = createAppender(

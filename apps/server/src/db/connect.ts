@@ -4,11 +4,14 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase as KyselySqlite } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config';
+import { WalSync, alreadyDurable, type Durability } from './durability';
 import type { DatabaseSchema, Db, Dialect } from './schema';
 
 export interface Database {
   db: Db;
   dialect: Dialect;
+  /** When what is committed is on disk (durability.ts). */
+  durability: Durability;
 }
 
 const INT8_OID = 20;
@@ -45,48 +48,67 @@ export function openDatabase(
     return {
       db: new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) }),
       dialect: 'postgres',
+      durability: alreadyDurable,
     };
   }
 
-  if (config.file !== ':memory:') mkdirSync(path.dirname(config.file), { recursive: true });
+  const memory = config.file === ':memory:';
+  if (!memory) mkdirSync(path.dirname(config.file), { recursive: true });
   const sqlite = new SqliteDatabase(config.file);
   // WAL lets readers run alongside the writer; busy_timeout waits on a lock instead of failing.
   sqlite.pragma('journal_mode = WAL');
-  // FULL syncs the WAL at every commit: an acknowledged message survives a power loss (NORMAL
-  // may lose the latest commits). The group commit pays that sync once per batch.
-  sqlite.pragma('synchronous = FULL');
+  // NORMAL: a COMMIT does not wait for the disk on the event loop; durability.ts syncs the
+  // log in the thread pool, and nothing committed is seen or acknowledged before that sync.
+  sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // The log file appears with the first read; open it for durability.ts's syncs.
+  sqlite.prepare('select count(*) from sqlite_master').get();
+  const wal = memory ? null : new WalSync(config.file);
   return {
-    db: new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
+    db: new Kysely<DatabaseSchema>({
+      dialect: new SqliteDialect({ database: withStatementCache(sqlite, () => wal?.wrote()) }),
+    }),
     dialect: 'sqlite',
+    durability: wal ?? alreadyDurable,
   };
 }
 
 const STATEMENT_CACHE_SIZE = 500;
+
+/** A transaction's end writes what it did (SQLite counts COMMIT and RELEASE as read-only). */
+const ENDS_TRANSACTION = /^\s*(commit|end|release)\b/i;
 
 /**
  * Kysely prepares every query it runs, and better-sqlite3 compiles SQL on every prepare: on a
  * busy server that compiling costs more than running the queries. A statement is reusable
  * (its parameters are bound per run), so keep the most recent ones by SQL text. One still
  * iterating (a streamed query) is busy: that caller gets a fresh one.
+ *
+ * Kysely runs each statement right after preparing it, so `onWrite` hears of every statement
+ * that changes the database, or commits, as it runs (durability.ts counts them).
  */
 export function withStatementCache(
   database: SqliteDatabase.Database,
+  onWrite: () => void = () => {},
   size = STATEMENT_CACHE_SIZE,
 ): KyselySqlite {
   const cache = new Map<string, SqliteDatabase.Statement>();
+  const prepared = (sql: string, statement: SqliteDatabase.Statement) => {
+    if (!statement.readonly || ENDS_TRANSACTION.test(sql)) onWrite();
+    return statement;
+  };
   return {
     close: () => database.close(),
     prepare(sql) {
       const cached = cache.get(sql);
-      if (cached && !cached.busy) return cached;
+      if (cached && !cached.busy) return prepared(sql, cached);
       const statement = database.prepare(sql);
       if (!cached) {
         if (cache.size >= size) cache.delete(cache.keys().next().value as string);
         cache.set(sql, statement);
       }
-      return statement;
+      return prepared(sql, statement);
     },
   };
 }

@@ -215,7 +215,7 @@ export async function startTestServer(
  * messages, as after restoring an older backup (rollback.test.ts plays the guard this way).
  */
 export async function moveMarkAhead(server: TestServer, by: number): Promise<void> {
-  const mark = await openIdMark(server.config.database, server.config.dataDir);
+  const mark = await openIdMark(server.config.database, server.config.dataDir, { block: 0 });
   try {
     await mark.cover(mark.value + by);
   } finally {

@@ -150,6 +150,36 @@ describe.each(dialects)('appender (group commit) on %s', (dialect) => {
     expect(await appender.append(request('c', 'local_w3'))).toMatchObject({ stored: true, seq: 4 });
   });
 
+  it('tells a sender of the message only once its commit is on disk, taking sends meanwhile', async () => {
+    let synced = () => {};
+    let syncing = false;
+    const durability = {
+      settled: false,
+      flush: () => {
+        syncing = true;
+        return new Promise<void>((resolve) => (synced = resolve));
+      },
+      close: async () => {},
+    };
+    const appender = createAppender(db, logger, noIdMark, { durability });
+    let told = false;
+    const first = appender.append(request('first', 'local_d1')).then((outcome) => {
+      told = true;
+      return outcome;
+    });
+    await vi.waitFor(() => expect(syncing).toBe(true));
+    // Committed, and other requests run meanwhile; the sender is not told yet.
+    expect((await listMessagesAfter(db, chatId, 0, 10)).map((r) => r.client_msg_id)).toEqual(['local_d1']);
+    const second = appender.append(request('second', 'local_d2'));
+    expect(told).toBe(false);
+    syncing = false;
+    synced();
+    expect(await first).toMatchObject({ stored: true, seq: 1 });
+    await vi.waitFor(() => expect(syncing).toBe(true));
+    synced();
+    expect(await second).toMatchObject({ stored: true, seq: 2 });
+  });
+
   it('opens the chat of a pair that has none', async () => {
     const c = await insertPlainUser(db, 'c');
     const appender = createAppender(db, logger, noIdMark);

@@ -5,14 +5,15 @@
  * the WAL write, an fsync on PostgreSQL) is paid once per batch instead of once per message,
  * which is most of a send's cost under load; an idle server writes a batch of one at once.
  *
- * Each caller hears of its own message only after the batch has committed, so nothing is
- * pushed before it is stored. A retried clientMsgId is answered with the original message
- * (appendMessage stores nothing and leaves no seq gap). If a batch fails as a whole before its
+ * Each caller hears of its own message only after the batch has committed and its commit is
+ * on disk (db/durability.ts: the sync runs in the thread pool while the event loop goes on),
+ * so nothing is pushed before it is stored for good. A retried clientMsgId is answered with
+ * the original message (appendMessage stores nothing and leaves no seq gap). If a batch fails as a whole before its
  * COMMIT (it was rolled back), its messages are written again one transaction each, so one bad
  * message cannot fail the others; if the COMMIT itself fails, every sender is told.
  *
- * Before a batch commits, the message-id mark (id-mark.ts) covers its ids: one more small
- * synced write per batch, so that a database that goes back in time never gives them again.
+ * Before a batch commits, the message-id mark (id-mark.ts) covers its ids (a block ahead, so
+ * seldom with a write), so that a database that goes back in time never gives them again.
  * The batch takes its ids first (repo.reserveMessageIds) and the mark covers them before the
  * first chat row is locked: what happens while a batch holds chat rows delays every other
  * node's batch that writes into those chats, so it holds them for its inserts and COMMIT only
@@ -36,6 +37,7 @@ import type { SendStatus } from '@paichat/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, MessageRow, Tx } from '../../db';
 import { isPostgres } from '../../db/dialect';
+import { alreadyDurable, type Durability } from '../../db/durability';
 import { ServerBusyError } from '../../errors';
 import type { IdMark } from './id-mark';
 import * as repo from './repo';
@@ -85,6 +87,8 @@ export interface AppenderOptions {
   maxBatch?: number;
   /** Sends that may wait for a batch; past it, append refuses at once (ServerBusyError). */
   maxWaiting?: number;
+  /** Waits for a batch's commit to reach the disk before its senders hear of it (db/durability.ts). */
+  durability?: Durability;
   /**
    * Test hook: runs once a batch has committed, before its senders hear of it (it holds open
    * the window between the two). Throwing from it acts as a commit whose reply was lost: the
@@ -164,7 +168,12 @@ export function createAppender(
   idMark: IdMark,
   options: AppenderOptions = {},
 ) {
-  const { maxBatch = MAX_BATCH, maxWaiting = MAX_WAITING, afterCommit } = options;
+  const {
+    maxBatch = MAX_BATCH,
+    maxWaiting = MAX_WAITING,
+    durability = alreadyDurable,
+    afterCommit,
+  } = options;
   let queue: Waiting[] = [];
   let writing = false;
 
@@ -195,13 +204,16 @@ export function createAppender(
         committing = true;
         return results;
       });
+      // The event loop is free meanwhile: the next batch gathers while this one syncs.
+      await durability.flush();
       await afterCommit?.();
       batch.forEach((waiting, i) => waiting.resolve(outcomes[i] as AppendOutcome));
     } catch (error) {
       if (batch.length === 1 || committing) {
-        // A COMMIT that failed with its connection may have been applied: only its answer is
-        // certainly lost. Writing the messages again could store one without clientMsgId twice,
-        // so each sender hears of the failure and retries (by clientMsgId, which is safe).
+        // A COMMIT that failed with its connection may have been applied, and one whose sync
+        // failed was: only its answer is certainly lost. Writing the messages again could store
+        // one without clientMsgId twice, so each sender hears of the failure and retries (by
+        // clientMsgId, which is safe).
         for (const waiting of batch) waiting.reject(error);
         return;
       }
@@ -209,6 +221,7 @@ export function createAppender(
       for (const waiting of batch) {
         try {
           const [outcome] = await db.transaction().execute((trx) => appendAll(trx, [waiting]));
+          await durability.flush();
           waiting.resolve(outcome as AppendOutcome);
         } catch (single) {
           waiting.reject(single);

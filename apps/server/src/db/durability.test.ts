@@ -1,0 +1,79 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterEach, expect, it } from 'vitest';
+import { openDatabase } from './connect';
+import { WalSync } from './durability';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A database file with its log, and a WalSync on it whose syncs are counted (and can fail). */
+function walSync(fail?: () => boolean) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'paichat-wal-'));
+  dirs.push(dir);
+  const opened = openDatabase({ dialect: 'sqlite', file: path.join(dir, 'paichat.db') });
+  let syncs = 0;
+  const wal = new WalSync(path.join(dir, 'paichat.db'), async (fd) => {
+    syncs += 1;
+    if (fail?.()) throw new Error('EIO');
+    await new Promise((resolve) => setImmediate(resolve));
+    return fd;
+  });
+  return { wal, syncs: () => syncs, opened };
+}
+
+it('shares one sync among the flushes that wait for it, and syncs nothing when nothing was written', async () => {
+  const { wal, syncs, opened } = walSync();
+  try {
+    await wal.flush();
+    expect(syncs()).toBe(0);
+    wal.wrote();
+    const during = [wal.flush(), wal.flush()];
+    // A write while that sync runs needs another: one more, shared by its waiters.
+    wal.wrote();
+    await Promise.all([...during, wal.flush(), wal.flush()]);
+    expect(syncs()).toBe(2);
+    expect(wal.settled).toBe(true);
+  } finally {
+    await wal.close();
+    await opened.db.destroy();
+    await opened.durability.close();
+  }
+});
+
+it('fails every flush after a sync failed (the kernel may have dropped the pages)', async () => {
+  let failing = true;
+  const { wal, opened } = walSync(() => failing);
+  try {
+    wal.wrote();
+    await expect(wal.flush()).rejects.toThrow(/restart the server/);
+    failing = false;
+    wal.wrote();
+    await expect(wal.flush()).rejects.toThrow(/restart the server/);
+    expect(wal.settled).toBe(false);
+  } finally {
+    await wal.close();
+    await opened.db.destroy();
+    await opened.durability.close();
+  }
+});
+
+it('counts a write outside a transaction and an INSERT … RETURNING as writes', async () => {
+  const { opened } = walSync();
+  const { db, durability } = opened;
+  try {
+    await sql`create table t (id integer primary key, v integer)`.execute(db);
+    await durability.flush();
+    await sql`insert into t (v) values (1) returning id`.execute(db);
+    expect(durability.settled).toBe(false);
+    await durability.flush();
+    expect(durability.settled).toBe(true);
+  } finally {
+    await db.destroy();
+    await durability.close();
+  }
+});

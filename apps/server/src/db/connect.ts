@@ -19,7 +19,8 @@ const INT8_OID = 20;
 /**
  * Opens the database named by the config. Times are stored as bigint milliseconds, which
  * node-postgres would hand back as strings: this pool parses them as numbers (safe up to 2^53).
- * `onConnectionLost` hears of every PostgreSQL connection that breaks (the server keeps going).
+ * `onConnectionLost` hears of every PostgreSQL connection that breaks, and of SQLite's
+ * checkpointing thread failing (the server keeps going).
  */
 export function openDatabase(
   config: DatabaseConfig,
@@ -62,9 +63,11 @@ export function openDatabase(
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // Checkpoints run in a worker thread instead (checkpoints.ts).
+  if (!memory) sqlite.pragma('wal_autocheckpoint = 0');
   // The log file appears with the first read; open it for durability.ts's syncs.
   sqlite.prepare('select count(*) from sqlite_master').get();
-  const wal = memory ? null : new WalSync(config.file);
+  const wal = memory ? null : new WalSync(config.file, { onCheckpointError: onConnectionLost });
   return {
     db: new Kysely<DatabaseSchema>({
       dialect: new SqliteDialect({ database: withStatementCache(sqlite, () => wal?.wrote()) }),

@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import { openDatabase } from './connect';
 import { WalSync } from './durability';
 
@@ -11,17 +11,27 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-/** A database file with its log, and a WalSync on it whose syncs are counted (and can fail). */
-function walSync(fail?: () => boolean) {
+/** A database file with its log. */
+function database() {
   const dir = mkdtempSync(path.join(tmpdir(), 'paichat-wal-'));
   dirs.push(dir);
-  const opened = openDatabase({ dialect: 'sqlite', file: path.join(dir, 'paichat.db') });
+  return {
+    file: path.join(dir, 'paichat.db'),
+    opened: openDatabase({ dialect: 'sqlite', file: path.join(dir, 'paichat.db') }),
+  };
+}
+
+/** A database, and a second WalSync on it whose syncs are counted (and can fail). */
+function walSync(fail?: () => boolean) {
+  const { file, opened } = database();
   let syncs = 0;
-  const wal = new WalSync(path.join(dir, 'paichat.db'), async (fd) => {
-    syncs += 1;
-    if (fail?.()) throw new Error('EIO');
-    await new Promise((resolve) => setImmediate(resolve));
-    return fd;
+  const wal = new WalSync(file, {
+    sync: async (fd) => {
+      syncs += 1;
+      if (fail?.()) throw new Error('EIO');
+      await new Promise((resolve) => setImmediate(resolve));
+      return fd;
+    },
   });
   return { wal, syncs: () => syncs, opened };
 }
@@ -63,7 +73,7 @@ it('fails every flush after a sync failed (the kernel may have dropped the pages
 });
 
 it('counts a write outside a transaction and an INSERT … RETURNING as writes', async () => {
-  const { opened } = walSync();
+  const { opened } = database();
   const { db, durability } = opened;
   try {
     await sql`create table t (id integer primary key, v integer)`.execute(db);
@@ -72,6 +82,23 @@ it('counts a write outside a transaction and an INSERT … RETURNING as writes',
     expect(durability.settled).toBe(false);
     await durability.flush();
     expect(durability.settled).toBe(true);
+  } finally {
+    await db.destroy();
+    await durability.close();
+  }
+});
+
+it('copies the log into the database file from a worker thread, not in the committing connection', async () => {
+  const { file, opened } = database();
+  const { db, durability } = opened;
+  try {
+    await sql`create table t (v text)`.execute(db);
+    // 2,000 pages of log: past the 1,000 at which the committing connection would checkpoint.
+    for (let i = 0; i < 8; i += 1)
+      await sql`with recursive n (i) as (select 1 union all select i + 1 from n where i < 250)
+        insert into t (v) select randomblob(4000) from n`.execute(db);
+    expect(statSync(file).size).toBeLessThan(100_000);
+    await vi.waitFor(() => expect(statSync(file).size).toBeGreaterThan(8_000_000), { timeout: 5_000 });
   } finally {
     await db.destroy();
     await durability.close();

@@ -18,6 +18,7 @@
  */
 import { close, fdatasync, openSync } from 'node:fs';
 import { promisify } from 'node:util';
+import { startCheckpoints, type Checkpoints } from './checkpoints';
 
 const datasync = promisify(fdatasync);
 const closeFd = promisify(close);
@@ -39,7 +40,7 @@ export const alreadyDurable: Durability = {
 };
 
 /**
- * The write-ahead log's syncs. `wrote()` is called as each statement that changes the database,
+ * The write-ahead log's syncs, and its checkpoints (checkpoints.ts). `wrote()` is called as each statement that changes the database,
  * or commits a transaction, is run (db/connect.ts): a counter, so that `flush` knows whether the
  * last sync covers everything.
  */
@@ -50,14 +51,24 @@ export class WalSync implements Durability {
   private failure: Error | null = null;
 
   private readonly log: number;
+  private readonly checkpoints: Checkpoints;
+  private readonly sync: (fd: number) => Promise<unknown>;
 
   /** The log of an open SQLite database in WAL mode (`<file>-wal`, which exists by then). */
   constructor(
     databaseFile: string,
-    /** fdatasync; tests count the calls. */
-    private readonly sync: (fd: number) => Promise<unknown> = datasync,
+    {
+      sync = datasync,
+      onCheckpointError = () => {},
+    }: {
+      /** fdatasync; tests count the calls. */
+      sync?: (fd: number) => Promise<unknown>;
+      onCheckpointError?: (error: Error) => void;
+    } = {},
   ) {
+    this.sync = sync;
     this.log = openSync(`${databaseFile}-wal`, 'r');
+    this.checkpoints = startCheckpoints(databaseFile, () => this.written, onCheckpointError);
   }
 
   wrote(): void {
@@ -94,8 +105,10 @@ export class WalSync implements Durability {
     this.synced = Math.max(this.synced, covers);
   }
 
+  /** After the server's connection has closed: the checkpoints' own closes last, and tidies the log away. */
   async close(): Promise<void> {
     await this.syncing?.catch(() => {});
+    await this.checkpoints.close();
     await closeFd(this.log);
   }
 }

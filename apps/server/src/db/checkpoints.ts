@@ -42,7 +42,6 @@ export function startCheckpoints(
 ): Checkpoints {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   const worker = new Worker(WORKER, { eval: true, workerData: { driver, file } });
-  worker.unref();
   let checkpointed = writes();
   let running = false;
   // A worker that cannot run (its database went away) leaves the log to grow; say so once.
@@ -53,6 +52,9 @@ export function startCheckpoints(
   worker.on('message', () => {
     running = false;
   });
+  // After the listeners: a 'message' listener refs the worker again. It must not keep a process
+  // (a command-line tool) alive.
+  worker.unref();
   const timer = setInterval(() => {
     if (running || writes() === checkpointed) return;
     checkpointed = writes();

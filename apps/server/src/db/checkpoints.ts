@@ -66,6 +66,8 @@ export function startCheckpoints(
   return {
     async close() {
       clearInterval(timer);
+      // Held until the last checkpoint is done, or the process could end before it.
+      worker.ref();
       worker.postMessage('close');
       await exited;
     },

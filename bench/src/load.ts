@@ -150,11 +150,13 @@ export async function openSockets(
   baseUrl: string,
   tokens: readonly string[],
   onMessage: (index: number, data: Buffer) => void,
-): Promise<{ close(): void }> {
+): Promise<{ send(index: number, text: string): void; close(): void }> {
   const sockets: WebSocket[] = [];
+  const byIndex: WebSocket[] = [];
   await inBatches([...tokens], 50, async (token, index) => {
     const ws = new WebSocket(await seed(baseUrl).socketUrl(token));
     sockets.push(ws);
+    byIndex[index] = ws;
     // Registered once its first frame (SOCKET_READY) comes: from then on every push reaches it.
     await new Promise<void>((resolve, reject) => {
       ws.once('message', () => resolve());
@@ -166,6 +168,10 @@ export async function openSockets(
     for (const ws of sockets) if (ws.readyState === WebSocket.OPEN) ws.send('{"type":"ping"}');
   }, 5000);
   return {
+    /** Sends a text frame on the socket of `tokens[index]`. */
+    send(index, text) {
+      byIndex[index]?.send(text);
+    },
     close() {
       clearInterval(heartbeat);
       for (const ws of sockets) ws.terminate();

@@ -8,6 +8,9 @@
  *   npm run bench:messages -w bench -- --users 100 --rate 1000 --seconds 10
  *   npm run bench:messages -w bench -- --rate 2000 --max   # steps up from 2000 to the sustainable rate
  *
+ * --via socket sends each message as a `send` frame on the sender's open socket and waits for
+ * its `ack` (protocol socket.ts) instead of `POST /chat/sendMsg` (--via http, the default).
+ *
  * Other flags: --connections (keep-alive connections, default one per user), --in-flight
  * (sends outstanding at most, default 512), --warmup (seconds before each measured run,
  * default 3), --p99-budget (ms, for --max, default 200), --url/--pid (see serverUnderTest in load.ts).
@@ -30,6 +33,9 @@ const maxInFlight = flag('in-flight', 512);
 /** Keep-alive connections the load generator holds (each user would hold its own). */
 const connections = flag('connections', users);
 const findMax = process.argv.includes('--max');
+const viaAt = process.argv.indexOf('--via');
+const via = viaAt >= 0 ? process.argv[viaAt + 1] : 'http';
+if (via !== 'http' && via !== 'socket') throw new Error('--via needs http or socket');
 /** --max: a rate is sustainable when p99 stays under this and nothing is lost. */
 const p99Budget = flag('p99-budget', 200);
 /** Seconds of sending before each measured run, not counted (JIT warm-up, SQLite cache). */
@@ -79,11 +85,20 @@ let ackLatencies: number[] = [];
 const delivered = new Set<string>();
 let lastDeliveryAt = 0;
 
+/** Sends over the socket waiting for their ack, by frame id. */
+const awaitingAck = new Map<string, (answer: { code: number; data: { status: string } }) => void>();
+
 const sockets = await openSockets(
   server.url,
   accounts.map((a) => a.token),
   (index, data) => {
     const text = data.toString();
+    if (text.startsWith('{"type":"ack"')) {
+      const ack = JSON.parse(text) as { id: string; code: number; data: { status: string } };
+      awaitingAck.get(ack.id)?.(ack);
+      awaitingAck.delete(ack.id);
+      return;
+    }
     // Only what a recipient receives is measured; the sender's own echoes are not parsed.
     if (!text.startsWith('{"pushType":"MSG"') || text.includes('"isSelf":true')) return;
     const push = JSON.parse(text) as { msgId: string; chatId: string; seq: number; clientMsgId?: string };
@@ -120,12 +135,22 @@ async function sendOne(): Promise<void> {
   const clientMsgId = `local_${(counter += 1)}`;
   pending.set(clientMsgId, { started: performance.now(), recipient: account.partner });
   try {
-    const answer = await post<{ status: string }>('/chat/sendMsg', account.token, {
+    const body = {
       userId: to.userId,
       msgType: 'TEXT',
       content: { text: `bench message ${counter}` },
       clientMsgId,
-    });
+    };
+    const answer =
+      via === 'socket'
+        ? await new Promise<{ code: number; data: { status: string } }>((resolve) => {
+            awaitingAck.set(clientMsgId, resolve);
+            sockets.send(
+              from,
+              JSON.stringify({ type: 'send', id: clientMsgId, path: '/chat/sendMsg', body }),
+            );
+          })
+        : await post<{ status: string }>('/chat/sendMsg', account.token, body);
     ackLatencies.push(performance.now() - (pending.get(clientMsgId)?.started ?? 0));
     if (answer.code === 200 && answer.data.status === '0') {
       acked.add(clientMsgId);
@@ -215,7 +240,9 @@ async function run(target: number, duration: number): Promise<Result> {
 
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 function print(r: Result) {
-  console.log(`target rate            ${r.rate} msg/s for ${seconds} s (${users} users, ${users / 2} pairs)`);
+  console.log(
+    `target rate            ${r.rate} msg/s for ${seconds} s (${users} users, ${users / 2} pairs), sent over ${via === 'socket' ? 'the socket' : 'HTTP'}`,
+  );
   console.log(
     `messages sent          ${r.sent} (acknowledged ${r.acked}, refused ${counters.refused}, HTTP errors ${counters.errors})`,
   );
@@ -226,7 +253,7 @@ function print(r: Result) {
   console.log(
     `latency                p50 ${ms(r.p50)}  p95 ${ms(r.p95)}  p99 ${ms(r.p99)}  max ${ms(r.max)}`,
   );
-  console.log(`send answered (HTTP)    p50 ${ms(r.ackP50)}  p99 ${ms(r.ackP99)}`);
+  console.log(`send answered (${via})  p50 ${ms(r.ackP50)}  p99 ${ms(r.ackP99)}`);
   console.log(
     `CPU                    server ${(r.serverCpu * 100).toFixed(0)}%, load generator ${(r.generatorCpu * 100).toFixed(0)}% of one core; server ${r.serverCpuPerMessage.toFixed(0)} µs per message`,
   );

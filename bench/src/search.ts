@@ -219,6 +219,8 @@ async function openStore() {
         const head = db.prepare(`update chats set last_seq = ?, last_msg_at = ? where id = ?`);
         db.transaction(() => chats.forEach((c) => head.run(c.seq, now, c.id)))();
         db.exec(`insert into message_search (message_search) values ('optimize')`);
+        // Indexed here: the server's indexer is to start after them.
+        db.exec(`update search_watermark set indexed_to = (select max(id) from messages)`);
       },
       close: async () => db.close(),
     };
@@ -263,6 +265,8 @@ async function openStore() {
       await client.query(
         `select setval(pg_get_serial_sequence('messages', 'id'), (select max(id) from messages))`,
       );
+      // Indexed here: the server's indexer is to start after them.
+      await client.query(`update search_watermark set indexed_to = (select max(id) from messages)`);
       await client.query('vacuum analyze messages');
       await client.query('vacuum analyze message_search');
       await client.query('analyze chat_members');

@@ -36,11 +36,13 @@ import { friendsRoutes } from './modules/friends/routes';
 import { identitiesRoutes } from './modules/identities/routes';
 import { createIdentitiesService } from './modules/identities/service';
 import { groupsRoutes } from './modules/groups/routes';
+import { socketSendsRoutes } from './modules/chats/socket-routes';
 import { createMomentInteractions } from './modules/moments/interactions';
 import { momentsRoutes } from './modules/moments/routes';
 import { createMomentsService } from './modules/moments/service';
 import { favoritesRoutes } from './modules/favorites/routes';
 import { searchRoutes } from './modules/search/routes';
+import { createSearchIndexer } from './modules/search/indexer';
 import { createSearchService } from './modules/search/service';
 import { createFavoritesService } from './modules/favorites/service';
 import { feedbackRoutes } from './modules/feedback/routes';
@@ -67,6 +69,7 @@ import { createOutboundFetch, type Resolver } from './outbound/fetch';
 import { LocalBus, type Bus } from './realtime/bus';
 import { RedisBus } from './realtime/redis-bus';
 import { registerGateway, type GatewayOptions } from './realtime/gateway';
+import { createSocketSends } from './realtime/socket-sends';
 import type { ConnectionRegistry } from './realtime/registry';
 
 export interface AppDeps {
@@ -180,7 +183,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   installJsonParser(app);
   installErrorHandler(app);
   holdAnswersUntilDurable(app, durability);
-  await registerSecurityHeaders(app, {
+  registerSecurityHeaders(app, {
     enabled: config.signIn.pi !== null,
     sandbox: config.signIn.pi?.sandbox ?? false,
   });
@@ -232,9 +235,21 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     isOwnImage: files.isOwnImage,
     refs,
   });
-  const sockets = createSocketsService({ db, clock, bus, maxSocketsPerUser: config.maxSocketsPerUser });
+  const sockets = createSocketsService({
+    db,
+    clock,
+    bus,
+    maxSocketsPerUser: config.maxSocketsPerUser,
+    nodeId: config.nodeId,
+  });
+  const socketSends = createSocketSends({
+    durability,
+    now: () => clock.now(),
+    log: logger.child({ module: 'realtime' }),
+  });
   const registry = await registerGateway(app, {
     bus,
+    sends: socketSends,
     ledger: sockets.ledger,
     allowedOrigins: config.allowedOrigins,
     log: logger.child({ module: 'realtime' }),
@@ -252,16 +267,20 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     log: logger.child({ module: 'webpush' }),
     contact: config.webPush.contact,
     outbound,
-    holdsSocket: (userId) => registry.forUser(String(userId)).length > 0,
+    holdsSocket: (userId) => registry.holds(String(userId)),
   });
   app.addHook('onClose', async () => {
     await webPush.close();
     await outbound.close();
   });
+  // Indexes for search what sends committed, after their commit; catches up at start.
+  const searchIndexer = createSearchIndexer(db, logger.child({ module: 'search' }));
+  app.addHook('onClose', () => searchIndexer.close());
   // One appender for one-to-one and group sends: sends arriving together share a transaction.
   const appender = createAppender(db, logger.child({ module: 'messages' }), idMark, {
     ...deps.appender,
     durability,
+    onCommitted: searchIndexer.committed,
   });
   // Favorites copy messages of the saver's chats; chats carry copies of the sender's favorites.
   const favorites = createFavoritesService({
@@ -324,10 +343,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   friendsRoutes(app, friends);
   chatsRoutes(app, chats);
   groupsRoutes(app, groups);
+  socketSendsRoutes(socketSends, chats, groups);
   forwardRoutes(app, createForwardService({ db, chats, groups }));
   momentsRoutes(app, moments, momentInteractions);
   favoritesRoutes(app, favorites);
-  searchRoutes(app, createSearchService({ db }));
+  searchRoutes(app, createSearchService({ db, indexed: searchIndexer.settled }));
   nearbyRoutes(app, createNearbyService({ db, clock, visibility }));
   shakeRoutes(app, createShakeService({ db, clock, visibility }));
   feedbackRoutes(app, createFeedbackService({ db, clock }));

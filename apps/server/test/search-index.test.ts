@@ -1,8 +1,9 @@
 /**
  * The message search index below the HTTP API, on every database: migration 0030 indexes the
  * messages stored before it (texts, places, cards; nothing else), a message stored afterwards
- * is indexed in its own transaction, and on PostgreSQL both ways of answering (the GIN index
- * first, or the newest-first walk for common words) give the same page.
+ * is indexed by the indexer after its commit (a start catches up with what a crash left behind),
+ * and on PostgreSQL both ways of answering (the GIN index first, or the newest-first walk for
+ * common words) give the same page.
  */
 import { randomBytes } from 'node:crypto';
 import { Migrator, sql } from 'kysely';
@@ -10,12 +11,16 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase, type Db } from '../src/db';
 import { migrations } from '../src/db/migrations';
 import { appendMessage, ensureSingleChat, reserveMessageIds } from '../src/modules/chats/repo';
+import { applyRecall } from '../src/modules/chats/recall';
+import { createLogger } from '../src/logger';
+import { createSearchIndexer } from '../src/modules/search/indexer';
 import { searchMessages } from '../src/modules/search/repo';
 import { queryGroups } from '../src/modules/search/terms';
 import { insertPlainUser } from './support/rows';
 import { availableDialects, PG_URL, withPg } from './support/server';
 
 const dialects = await availableDialects();
+const log = createLogger({ logLevel: 'silent' });
 const schemas: string[] = [];
 
 afterAll(async () => {
@@ -46,7 +51,7 @@ describe.each(dialects)('the message search index on %s', (dialect) => {
     return db;
   }
 
-  it('indexes the messages stored before it, and each one stored after in its transaction', async () => {
+  it('indexes the messages stored before it, and each one stored after once the indexer is told', async () => {
     const db = await openBefore0030();
     try {
       const [amy, ben, cat] = [
@@ -104,6 +109,11 @@ describe.each(dialects)('the message search index on %s', (dialect) => {
           createdAt: (time += 1),
         });
       });
+      // The send's transaction wrote no index row: the indexer does, after the commit.
+      expect(await found(ben, '核桃')).toEqual([]);
+      const indexer = createSearchIndexer(db, log);
+      await indexer.settled();
+      await indexer.close();
       expect(await found(ben, '核桃')).toEqual([{ text: '明天一起吃核桃蛋糕' }]);
       expect(await found(cat, '核桃')).toEqual([]);
     } finally {
@@ -146,6 +156,73 @@ describe.each(dialects)('the message search index on %s', (dialect) => {
           .reverse()
           .map((seq) => JSON.stringify({ text: `Pecan ${seq}` })),
       );
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('catches up at start with messages committed but not indexed (a crash), leaving a recalled one out', async () => {
+    const db = await openBefore0030();
+    try {
+      await migrateToLatest(db, dialect);
+      const [amy, ben] = [await insertPlainUser(db, 'amy'), await insertPlainUser(db, 'ben')];
+      const chatId = await ensureSingleChat(db, amy, ben, 1);
+      const send = (text: string) =>
+        db.transaction().execute(async (trx) => {
+          const stored = await appendMessage(trx, {
+            id: (await reserveMessageIds(trx, 1))[0] as number,
+            chatId,
+            senderId: amy,
+            clientMsgId: null,
+            msgType: 'TEXT',
+            content: { text },
+            createdAt: 5,
+          });
+          return stored as { id: number; seq: number };
+        });
+      const indexed = async () =>
+        (await searchMessages(db, ben, queryGroups('hazelnut'), Number.MAX_SAFE_INTEGER, 10)).map(
+          (r) => JSON.parse(r.content) as unknown,
+        );
+      // Stored, then the server stopped before its indexer was told: the watermark is behind them.
+      const kept = await send('hazelnut pie');
+      await send('hazelnut torte');
+      const recalled = await send('hazelnut secret');
+      // Recalled before it was indexed: nothing to take out of the index yet.
+      const target = await db
+        .selectFrom('messages')
+        .selectAll()
+        .where('id', '=', recalled.id)
+        .executeTakeFirstOrThrow();
+      await db
+        .transaction()
+        .execute((trx) =>
+          applyRecall(
+            trx,
+            target,
+            { id: amy, name: 'amy', isGroupOwner: false },
+            { seq: recalled.seq + 1, chatId },
+          ),
+        );
+      expect(await indexed()).toEqual([]);
+
+      const indexer = createSearchIndexer(db, log, 2);
+      await indexer.settled();
+      expect(await indexed()).toEqual([{ text: 'hazelnut torte' }, { text: 'hazelnut pie' }]);
+      const mark = await db.selectFrom('search_watermark').select('indexed_to').executeTakeFirstOrThrow();
+      expect(Number(mark.indexed_to)).toBe(recalled.id);
+
+      // Told of a later commit, it indexes it; nothing is indexed twice.
+      const later = await send('hazelnut brittle');
+      indexer.committed([later]);
+      await indexer.settled();
+      await indexer.close();
+      expect(await indexed()).toEqual([
+        { text: 'hazelnut brittle' },
+        { text: 'hazelnut torte' },
+        { text: 'hazelnut pie' },
+      ]);
+      expect(kept.id).toBeLessThan(later.id);
     } finally {
       await db.destroy();
     }

@@ -70,6 +70,8 @@ describe('security headers', () => {
     expect(page.headers.get('x-frame-options')).toBe('DENY');
     expect(page.headers.get('referrer-policy')).toBe('same-origin');
     expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(page.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(page.headers.get('x-permitted-cross-domain-policies')).toBe('none');
     expect(page.headers.get('strict-transport-security')).toBeNull();
     expect(page.headers.get('cache-control')).toBe('no-cache');
   });
@@ -117,6 +119,24 @@ describe('security headers', () => {
     } finally {
       await Promise.all([piServer.close(), sandboxServer.close()]);
     }
+  });
+
+  it('give a JSON answer nosniff and same-origin resources, but none of the headers only a document heeds', async () => {
+    const { headers } = await get(server.url, '/healthz');
+    expect(headers.get('x-content-type-options')).toBe('nosniff');
+    expect(headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    expect(headers.get('referrer-policy')).toBe('same-origin');
+    expect(headers.get('cache-control')).toBe('no-store');
+    for (const name of [
+      'content-security-policy',
+      'x-frame-options',
+      'cross-origin-opener-policy',
+      'origin-agent-cluster',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-permitted-cross-domain-policies',
+    ])
+      expect(headers.get(name), name).toBeNull();
   });
 
   it('mark every API answer, success or refusal, signed in or not, Cache-Control: no-store', async () => {

@@ -13,6 +13,19 @@ const dialects = await availableDialects();
 const LIMIT = 3;
 const env = { MAX_SOCKETS_PER_USER: String(LIMIT) };
 
+/** Proves a socket is live: a push to its user, published on `server`, reaches it. */
+async function reachesOn(
+  server: TestServer,
+  socket: TestSocket,
+  user: SeededUser,
+  tag: string,
+): Promise<void> {
+  const { bus } = server.running.app.paichat;
+  const notice = noticePush(NoticeType.FRIEND_ACCEPTED, { userId: user.userId, nickName: tag }, 0);
+  await pushToUsers(bus, [user.userId], notice);
+  await socket.next((m) => m.includes(tag));
+}
+
 describe.each(dialects)('socket limit on %s', (dialect) => {
   let server: TestServer;
   let otherNode: TestServer;
@@ -31,13 +44,7 @@ describe.each(dialects)('socket limit on %s', (dialect) => {
       .where('user_id', '=', Number(user.userId))
       .where('opened_at', 'is not', null)
       .execute();
-  /** Proves a socket is live: a push to its user reaches it. */
-  const reaches = async (socket: TestSocket, user: SeededUser, tag: string) => {
-    const { bus } = server.running.app.paichat;
-    const notice = noticePush(NoticeType.FRIEND_ACCEPTED, { userId: user.userId, nickName: tag }, 0);
-    await pushToUsers(bus, [user.userId], notice);
-    await socket.next((m) => m.includes(tag));
-  };
+  const reaches = (socket: TestSocket, user: SeededUser, tag: string) => reachesOn(server, socket, user, tag);
 
   beforeAll(async () => {
     server = await startTestServer(dialect, { env });
@@ -88,5 +95,63 @@ describe.each(dialects)('socket limit on %s', (dialect) => {
     for (const [i, socket] of there.entries()) await reaches(socket, dee, `dee-there-${i}`);
     expect(server.running.app.paichat.registry.forUser(dee.userId)).toHaveLength(1);
     expect(otherNode.running.app.paichat.registry.forUser(dee.userId)).toHaveLength(2);
+  });
+});
+
+/** Idle sockets cost nothing periodic: a node renews one lease row, never its sockets' rows. */
+describe.each(dialects)('idle sockets on %s', (dialect) => {
+  const REFRESH_MS = 30_000;
+  let server: TestServer;
+  let deadNode: TestServer;
+  const sockets: TestSocket[] = [];
+  const open = async (node: TestServer, user: SeededUser) => {
+    const socket = await TestSocket.forSession(node.url, user.token);
+    sockets.push(socket);
+    await socket.ready();
+    return socket;
+  };
+
+  beforeAll(async () => {
+    // Started on real timers, this node never renews its lease within the test: it is the one that dies.
+    deadNode = await startTestServer(dialect, { env });
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    server = await startTestServer(dialect, { env, nodeOf: deadNode });
+  });
+  afterAll(async () => {
+    for (const socket of sockets.splice(0)) socket.close();
+    await server.close();
+    vi.useRealTimers();
+    await deadNode.close();
+  });
+
+  it('write no socket row while they idle, and a dead node’s sockets stop counting once its lease lapses', async () => {
+    const { db } = server.running.app.paichat;
+    const eve = await seed(server.url).user('eve');
+    await open(deadNode, eve);
+    await open(deadNode, eve);
+    const mine = await open(server, eve);
+    const rowsOf = () =>
+      db.selectFrom('sockets').selectAll().where('user_id', '=', Number(eve.userId)).orderBy('id').execute();
+    const before = await rowsOf();
+
+    for (let i = 0; i < 5; i += 1) {
+      server.clock.advance(REFRESH_MS);
+      vi.advanceTimersByTime(REFRESH_MS);
+      const renewedAt = server.clock.now();
+      // The node renewed its lease: one row, whatever it holds.
+      await vi.waitFor(async () =>
+        expect(
+          await db.selectFrom('socket_leases').select('seen_at').where('seen_at', '=', renewedAt).execute(),
+        ).toHaveLength(1),
+      );
+    }
+    expect(await rowsOf()).toEqual(before);
+
+    // Two sockets lie on the dead node: two more here make three, the cap, and close none.
+    const more = [await open(server, eve), await open(server, eve)];
+    for (const [i, socket] of [mine, ...more].entries()) await reachesOn(server, socket, eve, `eve-${i}`);
+    expect(server.running.app.paichat.registry.forUser(eve.userId)).toHaveLength(LIMIT);
+    await open(server, eve);
+    expect((await mine.closed).code).toBe(CloseCode.SOCKET_LIMIT);
   });
 });

@@ -58,7 +58,7 @@ interface Issue {
 }
 
 /** "chatNo: chatNo must be at least 3 characters": the first problem, naming its field. */
-function validationMessage(issues: readonly Issue[], context: string): string {
+export function validationMessage(issues: readonly Issue[], context: string): string {
   const issue = issues[0];
   if (!issue) return `${context}: invalid`;
   const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || context;

@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -57,32 +56,57 @@ export const DOCS_CONTENT_SECURITY_POLICY: Record<string, string[]> = {
   'style-src': ["'self'", "'unsafe-inline'"],
 };
 
+/** A policy as its header. */
+const policyHeader = (policy: Record<string, string[]>): string =>
+  Object.entries(policy)
+    .map(([directive, sources]) => `${directive} ${sources.join(' ')}`)
+    .join('; ');
+
+/** What every answer carries: nosniff, same-origin resources and referrers. */
+const EVERY_ANSWER = {
+  'x-content-type-options': 'nosniff',
+  'cross-origin-resource-policy': 'same-origin',
+  'referrer-policy': 'same-origin',
+};
+
 /**
- * Headers every answer carries, set by @fastify/helmet: the policy above, nosniff, no framing,
- * same-origin referrers, cross-origin isolation of windows and resources. HSTS is left to
- * whatever terminates TLS in front of the server (it alone knows the site is HTTPS-only).
- * CORS is not enabled: the web app is served from the same origin.
- *
- * JSON answers (every API envelope) are `Cache-Control: no-store`: they are one user's data,
- * which no browser or proxy cache may keep. Files and static assets set their own caching.
+ * The headers of every answer, set from objects made once (a JSON answer pays a few header
+ * sets): nosniff, same-origin resources and referrers, and `Cache-Control: no-store` on JSON
+ * (every API envelope is one user's data, which no browser or proxy cache may keep; files and
+ * static assets set their own caching). What only a document heeds goes on HTML answers alone
+ * (the web app, the API docs, any text/html): the policy above (unless the answer has its own:
+ * a stored file's `sandbox`, the docs'), no framing, a window and agent cluster of its own, no
+ * DNS prefetching or legacy plugin and download behaviour. HSTS is left to whatever terminates
+ * TLS in front of the server (it alone knows the site is HTTPS-only). CORS is not enabled: the
+ * web app is served from the same origin.
  */
-export async function registerSecurityHeaders(
+export function registerSecurityHeaders(
   app: FastifyInstance,
   pi: { enabled: boolean; sandbox: boolean } = { enabled: false, sandbox: false },
-): Promise<void> {
-  const framedBySandbox = pi.enabled && pi.sandbox;
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(pi) },
-    strictTransportSecurity: false,
-    // X-Frame-Options cannot name an origin; frame-ancestors says who may frame then.
-    xFrameOptions: framedBySandbox ? false : { action: 'deny' },
-    referrerPolicy: { policy: 'same-origin' },
-  });
-  app.addHook('onSend', async (_request, reply, payload) => {
-    const type = String(reply.getHeader('content-type') ?? '');
-    if (type.startsWith('application/json') && !reply.hasHeader('cache-control'))
-      reply.header('cache-control', 'no-store');
-    return payload;
+): void {
+  const policy = policyHeader(contentSecurityPolicy(pi));
+  const documentHeaders: Record<string, string> = {
+    'cross-origin-opener-policy': 'same-origin',
+    'origin-agent-cluster': '?1',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
+    // X-Frame-Options cannot name an origin; in the Pi sandbox frame-ancestors says who may frame.
+    ...(pi.enabled && pi.sandbox ? {} : { 'x-frame-options': 'DENY' }),
+  };
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    reply.headers(EVERY_ANSWER);
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string') {
+      if (type.startsWith('application/json')) {
+        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+      } else if (type.startsWith('text/html')) {
+        reply.headers(documentHeaders);
+        if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', policy);
+      }
+    }
+    done(null, payload);
   });
 }
 

@@ -12,8 +12,8 @@
  *    moment reaches it, so a client that catches up after this frame misses nothing.
  *    Then the ledger closes the account's oldest sockets beyond the cap (4009), on any node.
  * 4. Client frames are JSON text. `{"type":"ping"}` (every 5 s) is answered with the text `ok`;
- *    pings that arrive before the ready frame are answered right after it. Any other or
- *    malformed frame is ignored. A socket silent for 30 s (5 missed heartbeats and one spare)
+ *    pings that arrive before the ready frame are answered right after it. `{"type":"send"}`
+ *    frames are answered with an `ack` (socket-sends.ts). Any other or malformed frame is ignored. A socket silent for 30 s (5 missed heartbeats and one spare)
  *    is dropped as dead.
  * 5. Server frames are `ServerPush` JSON (`pushType` MSG or NOTICE). They arrive from the bus,
  *    never from a service directly, so a push reaches a user's devices on every node.
@@ -29,6 +29,7 @@ import {
   CloseCode,
   ErrorId,
   HEARTBEAT_REPLY,
+  MAX_CLIENT_FRAME_BYTES,
   NoticeType,
   WS_PATH,
   noticePush,
@@ -40,7 +41,9 @@ import { sendEnvelope } from '../http/error-handler';
 import type { Bus, BusEvent } from './bus';
 import { DEFAULT_IDLE_TIMEOUT_MS, parseClientFrame, startIdleSweep } from './heartbeat';
 import { isAllowedOrigin, ownOrigin } from './origin';
+import { textFrame, writeFrame } from './frame';
 import { ConnectionRegistry, type Connection } from './registry';
+import type { SocketSends } from './socket-sends';
 
 export interface SocketIdentity {
   /** The socket's row in the ledger. */
@@ -58,7 +61,7 @@ export interface SocketLedger {
   /** The socket is registered: the account's oldest sockets beyond the cap are closed, on any node. */
   opened(identity: SocketIdentity): Promise<void>;
   closed(socketIds: string[]): Promise<void>;
-  /** This node still holds these sockets; due every `refreshMs`. */
+  /** This node is alive and still holds these sockets (one lease write, not one per socket); due every `refreshMs`. */
   stillOpen(socketIds: string[]): Promise<void>;
   refreshMs: number;
 }
@@ -69,6 +72,8 @@ export interface GatewayOptions {
   /** Origins besides the app's own whose pages may open a socket. */
   allowedOrigins: readonly string[];
   log: FastifyBaseLogger;
+  /** What `send` frames run. */
+  sends: SocketSends;
   /** The wall clock tokens expire by (ms since the epoch). */
   now?: () => number;
   /** Unsent bytes above which a socket is closed with 4008. */
@@ -81,7 +86,6 @@ export interface GatewayOptions {
 }
 
 export const DEFAULT_SLOW_CONSUMER_BYTES = 1024 * 1024;
-const MAX_CLIENT_FRAME_BYTES = 4 * 1024;
 const UNAUTHORIZED_REASON = 'Login expired, please login again';
 
 export async function registerGateway(
@@ -138,8 +142,8 @@ export async function registerGateway(
     },
   });
 
-  /** Sends one encoded text frame's payload (shared by every recipient of a push, never copied per socket). */
-  const send = (connection: Connection, frame: Buffer): void => {
+  /** Writes one push's frame (framed once for all its recipients: frame.ts) to a socket. */
+  const send = (connection: Connection, frame: Buffer, payload: Buffer): void => {
     const { socket } = connection;
     if (socket.readyState !== WebSocket.OPEN) return;
     if (socket.bufferedAmount + frame.length > slowConsumerBytes) {
@@ -148,7 +152,7 @@ export async function registerGateway(
       socket.close(CloseCode.SLOW_CONSUMER, 'Too slow: reconnect and catch up');
       return;
     }
-    socket.send(frame, { binary: false });
+    writeFrame(socket, frame, payload);
   };
 
   const closeAll = (connections: Connection[], code: number, reason: string): void => {
@@ -160,12 +164,13 @@ export async function registerGateway(
 
   const onBusEvent = (event: BusEvent): void => {
     if (event.type === 'push') {
-      // Encoded once: a group push reaches hundreds of sockets with the same bytes.
-      const frame = Buffer.from(event.payload);
+      // Encoded and framed once: a group push reaches hundreds of sockets with the same bytes.
+      const payload = Buffer.from(event.payload);
+      const frame = textFrame(payload);
       const skip = new Set(event.exceptSessionIds ?? []);
       for (const userId of event.userIds) {
-        for (const connection of registry.forUser(userId)) {
-          if (!skip.has(connection.sessionId)) send(connection, frame);
+        for (const connection of registry.ofUser(userId)) {
+          if (!skip.has(connection.sessionId)) send(connection, frame, payload);
         }
       }
     } else if (event.type === 'closeSession') {
@@ -221,9 +226,17 @@ export async function registerGateway(
       /** The user this socket asked the bus for, once it did: released when the socket closes. */
       let watching: string | null = null;
       let pendingPings = 0;
+      // A closed socket (signed out, expired, capped) takes no more sends, though frames may still arrive.
+      const sendFrame = options.sends.forSocket(
+        () => (socket.readyState === WebSocket.OPEN ? connection : null),
+        (ack) => {
+          if (socket.readyState === WebSocket.OPEN) socket.send(ack);
+        },
+      );
       socket.on('message', (data, isBinary) => {
         if (connection) connection.lastSeen = performance.now();
         const frame = isBinary ? null : parseClientFrame(data.toString());
+        if (frame?.type === 'send') return sendFrame(frame);
         if (frame?.type !== 'ping') return;
         if (connection) socket.send(HEARTBEAT_REPLY);
         else pendingPings += 1;
@@ -237,6 +250,9 @@ export async function registerGateway(
 
       const query = request.query as Record<string, unknown>;
       const ticket = typeof query.Authorization === 'string' ? query.Authorization : '';
+      // Only its id outlives the handshake: a closure over the request would hold it (and its raw
+      // IncomingMessage) for as long as the socket stays open.
+      const reqId = request.id;
       void (async () => {
         let identity: SocketIdentity | null;
         try {
@@ -244,7 +260,7 @@ export async function registerGateway(
           if (identity) await options.beforeRegister?.(identity);
         } catch (error) {
           // Not the client's fault (e.g. the database is down): 1011 lets it retry later.
-          request.log.error({ err: error }, 'socket authentication failed');
+          log.error({ err: error, reqId }, 'socket authentication failed');
           if (socket.readyState === WebSocket.OPEN) socket.close(1011, 'Internal error');
           return;
         }

@@ -1,3 +1,4 @@
+import { MAX_CLIENT_FRAME_BYTES } from '@paichat/protocol';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_IDLE_TIMEOUT_MS, parseClientFrame } from './heartbeat';
 
@@ -16,7 +17,7 @@ describe('parseClientFrame', () => {
     '42',
     '{"type":"pong"}',
     '{"kind":"ping"}',
-    `{"type":"ping","x":"${'a'.repeat(2000)}"}`,
+    `{"type":"ping","x":"${'a'.repeat(MAX_CLIENT_FRAME_BYTES)}"}`,
   ])('ignores %j', (frame) => {
     expect(parseClientFrame(frame)).toBeNull();
   });

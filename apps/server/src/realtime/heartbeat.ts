@@ -1,4 +1,9 @@
-import { ClientFrame, HEARTBEAT_INTERVAL_MS, HEARTBEAT_MAX_MISSED } from '@paichat/protocol';
+import {
+  ClientFrame,
+  HEARTBEAT_INTERVAL_MS,
+  HEARTBEAT_MAX_MISSED,
+  MAX_CLIENT_FRAME_BYTES,
+} from '@paichat/protocol';
 import type { Connection, ConnectionRegistry } from './registry';
 
 /**
@@ -10,7 +15,7 @@ export const DEFAULT_IDLE_TIMEOUT_MS = HEARTBEAT_INTERVAL_MS * (HEARTBEAT_MAX_MI
 
 /** Parses a client frame; anything that is not a valid frame is `null` (and ignored). */
 export function parseClientFrame(data: unknown): ClientFrame | null {
-  if (typeof data !== 'string' || data.length > 1024) return null;
+  if (typeof data !== 'string' || data.length > MAX_CLIENT_FRAME_BYTES) return null;
   let json: unknown;
   try {
     json = JSON.parse(data);

@@ -34,4 +34,21 @@ describe('ConnectionRegistry', () => {
     expect(registry.forSession('b')).toEqual([]);
     expect(registry.all()).toEqual([other]);
   });
+
+  it('answers who it holds without copying, and a visited socket can leave mid-iteration', () => {
+    const registry = new ConnectionRegistry();
+    const [a, b, c] = [connection('7', 'x'), connection('7', 'y'), connection('7', 'z')];
+    for (const each of [a, b, c]) registry.add(each);
+    expect(registry.holds('7')).toBe(true);
+    expect(registry.holds('8')).toBe(false);
+    const visited: Connection[] = [];
+    for (const each of registry.ofUser('7')) {
+      visited.push(each);
+      // As the push loop does with a slow consumer.
+      registry.remove(each);
+    }
+    expect(visited).toEqual([a, b, c]);
+    expect(registry.holds('7')).toBe(false);
+    expect([...registry.ofUser('7')]).toEqual([]);
+  });
 });

@@ -12,6 +12,8 @@ export interface Connection {
   expiresAt: number;
 }
 
+const NONE: ReadonlySet<Connection> = new Set();
+
 /** The sockets this node holds, by user (several devices each) and by session (one token). */
 export class ConnectionRegistry {
   private readonly byUser = new Map<string, Set<Connection>>();
@@ -29,6 +31,19 @@ export class ConnectionRegistry {
 
   forUser(userId: string): Connection[] {
     return [...(this.byUser.get(userId) ?? [])];
+  }
+
+  /**
+   * The user's sockets on this node, live and not copied (for the push loop, which runs once per
+   * recipient; removing the connection being visited is safe while iterating).
+   */
+  ofUser(userId: string): ReadonlySet<Connection> {
+    return this.byUser.get(userId) ?? NONE;
+  }
+
+  /** Whether this node holds a socket of the user. */
+  holds(userId: string): boolean {
+    return this.byUser.has(userId);
   }
 
   forSession(sessionId: string): Connection[] {

@@ -36,6 +36,8 @@ import * as m0034 from './0034_login_failures_wait';
 import * as m0035 from './0035_empty_seqs';
 import * as m0037 from './0037_message_deletions';
 import * as m0038 from './0038_chat_members_mention_seq';
+import * as m0039 from './0039_search_watermark';
+import * as m0040 from './0040_socket_leases';
 
 /** Every migration, in order. Add a file, then list it here; never edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -76,4 +78,6 @@ export const migrations: Record<string, Migration> = {
   '0035_empty_seqs': m0035,
   '0037_message_deletions': m0037,
   '0038_chat_members_mention_seq': m0038,
+  '0039_search_watermark': m0039,
+  '0040_socket_leases': m0040,
 };

@@ -24,9 +24,10 @@ import type {
   MomentsTable,
 } from './moments';
 import type { PushSubscriptionsTable } from './push-subscriptions';
+import type { SearchWatermarkTable } from './search-watermark';
 import type { ServerSecretsTable } from './server-secrets';
 import type { SessionsTable } from './sessions';
-import type { SocketsTable } from './sockets';
+import type { SocketLeasesTable, SocketsTable } from './sockets';
 import type { StatCountsTable } from './stat-counts';
 import type { NearbyLocationsTable, NearbySightingsTable, ShakesTable } from './nearby';
 import type { UploadsTable } from './uploads';
@@ -46,11 +47,13 @@ export interface DatabaseSchema {
   messages: MessagesTable;
   empty_seqs: EmptySeqsTable;
   message_deletions: MessageDeletionsTable;
+  search_watermark: SearchWatermarkTable;
   groups: GroupsTable;
   group_members: GroupMembersTable;
   group_invites: GroupInvitesTable;
   server_secrets: ServerSecretsTable;
   sockets: SocketsTable;
+  socket_leases: SocketLeasesTable;
   moments: MomentsTable;
   moment_media: MomentMediaTable;
   moment_audience: MomentAudienceTable;

@@ -13,8 +13,17 @@ export interface SocketsTable {
   expires_at: number;
   /** When a socket redeemed the ticket; NULL while unused. */
   opened_at: Nullable;
-  /** When its node last said it is still open. */
+  /** Unused since migrations/0040_socket_leases.ts: its lease says whether it is still open. */
   seen_at: Nullable;
+  /** The node lease holding the open socket; NULL while unused. */
+  lease_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** One per node process; see migrations/0040_socket_leases.ts. */
+export interface SocketLeasesTable {
+  lease_id: string;
+  /** When the node last said it is alive. */
+  seen_at: number;
 }
 
 export type SocketRow = Selectable<SocketsTable>;

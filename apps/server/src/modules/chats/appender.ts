@@ -95,6 +95,11 @@ export interface AppenderOptions {
    * messages are stored and their senders hear an error.
    */
   afterCommit?: () => Promise<void>;
+  /**
+   * Told once per batch, after its commit, what it stored (an in-process list): the search
+   * indexer (modules/search/indexer.ts) indexes it outside the send's transaction.
+   */
+  onCommitted?: (stored: { id: number; chatId: number; seq: number }[]) => void;
 }
 
 const newMessage = (request: AppendRequest, chatId: number, id: number): repo.NewChatMessage => ({
@@ -158,6 +163,10 @@ async function appendTogether(trx: Tx, requests: AppendRequest[], ids: number[])
   return outcomes;
 }
 
+/** What a batch stored (not the retries or refusals), for onCommitted. */
+const storedOf = (outcomes: AppendOutcome[]) =>
+  outcomes.flatMap((o) => (o.stored ? [{ id: o.id, chatId: o.chatId, seq: o.seq }] : []));
+
 /** Sorts by chat id (a new pair's chat last), keeping arrival order within a chat. */
 const byChat = (a: Waiting, b: Waiting): number =>
   (a.request.chatId ?? Number.MAX_SAFE_INTEGER) - (b.request.chatId ?? Number.MAX_SAFE_INTEGER);
@@ -173,6 +182,7 @@ export function createAppender(
     maxWaiting = MAX_WAITING,
     durability = alreadyDurable,
     afterCommit,
+    onCommitted,
   } = options;
   let queue: Waiting[] = [];
   let writing = false;
@@ -207,6 +217,7 @@ export function createAppender(
       // The event loop is free meanwhile: the next batch gathers while this one syncs.
       await durability.flush();
       await afterCommit?.();
+      onCommitted?.(storedOf(outcomes));
       batch.forEach((waiting, i) => waiting.resolve(outcomes[i] as AppendOutcome));
     } catch (error) {
       if (batch.length === 1 || committing) {
@@ -222,6 +233,7 @@ export function createAppender(
         try {
           const [outcome] = await db.transaction().execute((trx) => appendAll(trx, [waiting]));
           await durability.flush();
+          onCommitted?.(storedOf([outcome as AppendOutcome]));
           waiting.resolve(outcome as AppendOutcome);
         } catch (single) {
           waiting.reject(single);

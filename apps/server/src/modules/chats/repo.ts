@@ -2,7 +2,6 @@ import { clipRanges, MsgType, type SeqRange } from '@paichat/protocol';
 import { sql } from 'kysely';
 import type { ChatMemberRow, ChatRow, DbOrTx, Dialect, MessageRow, Tx } from '../../db';
 import { isPostgres } from '../../db/dialect';
-import { indexMessages, postgresIndexTerms } from '../search/repo';
 import { deletedBy } from './deletions';
 import type { IdMark } from './id-mark';
 
@@ -212,7 +211,7 @@ export interface NewChatMessage {
  *
  * The caller has covered the id with the message-id mark (id-mark.ts) before this locks the
  * chat row, so that the mark's sync does not hold up other transactions waiting for the row.
- * A message with words (a text, a place, a card) is indexed for search in the same transaction.
+ * It is indexed for search after the commit (modules/search/indexer.ts).
  */
 export async function appendMessage(
   trx: Tx,
@@ -235,7 +234,6 @@ export async function appendMessage(
     await restoreChatHead(trx, message.chatId);
     return null;
   }
-  await indexMessages(trx, [{ id, msgType: message.msgType, content: message.content }]);
   if (message.senderId !== null)
     await sql`update "chat_members" set "read_seq" = ${seq}
       where "chat_id" = ${message.chatId} and "user_id" = ${message.senderId} and "read_seq" < ${seq}`.execute(
@@ -267,7 +265,7 @@ export async function appendNotice(
 }
 
 /**
- * appendMessage on PostgreSQL: the seq, the row, its search index row and the sender's read
+ * appendMessage on PostgreSQL: the seq, the row and the sender's read
  * position in one statement (data-modifying CTEs), so a batch of the group commit costs one
  * round trip per message to the database instead of four; on a busy machine those round trips, each waiting for the database
  * process to be scheduled, were what limited a node's sends. SQLite runs in the process, where
@@ -286,7 +284,7 @@ async function appendOnPostgres(
       select ${message.id}::bigint, ${message.chatId}, "head"."last_seq", ${message.senderId}, ${message.clientMsgId},
         ${message.msgType}, ${JSON.stringify(message.content)}, ${message.createdAt}, ${message.groupNick ?? null} from "head"
       on conflict ("sender_id", "client_msg_id") do nothing returning "id", "seq"
-    )${indexRow(postgresIndexTerms(message.msgType, message.content))}, "reader" as (
+    ), "reader" as (
       update "chat_members" set "read_seq" = "ins"."seq" from "ins"
       where "chat_members"."chat_id" = ${message.chatId} and "chat_members"."user_id" = ${message.senderId}
         and "chat_members"."read_seq" < "ins"."seq"
@@ -304,7 +302,7 @@ async function appendOnPostgres(
 /**
  * appendMessage for several messages at once on PostgreSQL, each with its reserved id, given in
  * order of chat, then arrival: one statement locks their chats in id order, takes each chat's
- * next seqs, stores the rows, their search index rows and their senders' read positions. A
+ * next seqs, stores the rows and their senders' read positions. A
  * batch then holds its chats' rows for that one round trip and its COMMIT, not for one round
  * trip per message. A message whose clientMsgId is already stored takes no seq and is not in
  * the answer (id → seq); one racing in from another transaction fails the statement on the
@@ -319,10 +317,9 @@ export async function appendMessagesOnPostgres(
       select * from unnest(${column((m) => m.id)}::bigint[], ${column((m) => m.chatId)}::bigint[],
         ${column((m) => m.senderId)}::bigint[], ${column((m) => m.clientMsgId)}::text[],
         ${column((m) => m.msgType)}::text[], ${column((m) => JSON.stringify(m.content))}::text[],
-        ${column((m) => m.createdAt)}::bigint[], ${column((m) => m.groupNick ?? null)}::text[],
-        ${column((m) => postgresIndexTerms(m.msgType, m.content))}::text[])
+        ${column((m) => m.createdAt)}::bigint[], ${column((m) => m.groupNick ?? null)}::text[])
         with ordinality as "t"("id", "chat_id", "sender_id", "client_msg_id", "msg_type", "content",
-          "created_at", "group_nick", "terms", "ord")
+          "created_at", "group_nick", "ord")
     ), "fresh" as (
       select * from "input" where not exists (select from "messages" as "m"
         where "m"."sender_id" = "input"."sender_id" and "m"."client_msg_id" = "input"."client_msg_id")
@@ -342,10 +339,6 @@ export async function appendMessagesOnPostgres(
         "f"."sender_id", "f"."client_msg_id", "f"."msg_type", "f"."content", "f"."created_at", "f"."group_nick"
       from "fresh" as "f" join "head" on "head"."id" = "f"."chat_id"
       returning "id", "chat_id", "seq", "sender_id"
-    ), "indexed" as (
-      insert into "message_search" ("msg_id", "terms")
-      select "ins"."id", "f"."terms"::tsvector from "ins" join "fresh" as "f" on "f"."id" = "ins"."id"
-      where "f"."terms" is not null
     ), "reader" as (
       update "chat_members" set "read_seq" = "r"."seq"
       from (select "chat_id", "sender_id", max("seq") as "seq" from "ins" group by "chat_id", "sender_id") as "r"
@@ -355,14 +348,6 @@ export async function appendMessagesOnPostgres(
     select "id", "seq" from "ins"`.execute(trx);
   return new Map(rows.map((row) => [Number(row.id), Number(row.seq)]));
 }
-
-/** The search index row of the message the statement stores, when it has words (search/repo.ts). */
-const indexRow = (terms: string | null) =>
-  terms === null
-    ? sql``
-    : sql`, "indexed" as (
-      insert into "message_search" ("msg_id", "terms") select "ins"."id", ${terms}::tsvector from "ins"
-    )`;
 
 /**
  * `count` new msgIds, ascending, for the messages a transaction is about to store. Taken before

@@ -1,7 +1,9 @@
+import { MsgType } from '@paichat/protocol';
 import { sql, type QueryExecutorProvider } from 'kysely';
 import type { Db } from '../../db';
 import { isPostgres } from '../../db/dialect';
 import { deletedBy } from '../chats/deletions';
+import { parseStoredContent } from '../chats/views';
 import {
   ftsDocument,
   ftsQuery,
@@ -23,16 +25,6 @@ function termsOf(msgType: string, content: Record<string, unknown>): string[] | 
   return terms.length === 0 ? null : terms;
 }
 
-/**
- * PostgreSQL: a message's index row as the tsvector literal of `message_search.terms`, or null
- * when it has none; for the statement that stores a message and its index row at once
- * (chats/repo.ts appendOnPostgres).
- */
-export function postgresIndexTerms(msgType: string, content: Record<string, unknown>): string | null {
-  const terms = termsOf(msgType, content);
-  return terms === null ? null : tsvectorLiteral(terms);
-}
-
 /** A message to index: its id, its type and its parsed content. */
 export interface IndexedMessage {
   id: number;
@@ -41,8 +33,9 @@ export interface IndexedMessage {
 }
 
 /**
- * Indexes messages just stored, in one statement (those with words: most types have none):
- * inside the transaction that stores a message, and for the history migration 0030 found.
+ * Indexes messages, in one statement (those with words: most types have none): the messages
+ * past the watermark (indexPastWatermark), and the history migration 0030 found. On PostgreSQL
+ * a message another node's indexer got to first is left as it is.
  */
 export async function indexMessages(db: QueryExecutorProvider, messages: IndexedMessage[]): Promise<void> {
   const rows = messages.flatMap(({ id, msgType, content }) => {
@@ -53,16 +46,19 @@ export async function indexMessages(db: QueryExecutorProvider, messages: Indexed
   await (
     isPostgres(db)
       ? sql`insert into "message_search" ("msg_id", "terms")
-          values ${sql.join(rows.map((r) => sql`(${r.id}, ${tsvectorLiteral(r.terms)}::tsvector)`))}`
+          values ${sql.join(rows.map((r) => sql`(${r.id}, ${tsvectorLiteral(r.terms)}::tsvector)`))}
+          on conflict ("msg_id") do nothing`
       : sql`insert into "message_search" ("rowid", "terms")
           values ${sql.join(rows.map((r) => sql`(${r.id}, ${ftsDocument(r.terms)})`))}`
   ).execute(db);
 }
 
 /**
- * Takes a message out of the index (a recalled one), inside the caller's transaction. SQLite's
- * contentless table forgets a row only when told the terms it was indexed with, so the message
- * is given as it was indexed.
+ * Takes a message out of the index (a recalled one), inside the caller's transaction, if it is
+ * there: the indexer may not have reached it yet (it then reads it recalled and skips it).
+ * SQLite's contentless table forgets a row only when told the terms it was indexed with (told
+ * of a row it does not hold, it would corrupt its counts), so the message is given as it was
+ * indexed.
  */
 export async function unindexMessage(db: QueryExecutorProvider, message: IndexedMessage): Promise<void> {
   if (isPostgres(db)) {
@@ -71,8 +67,49 @@ export async function unindexMessage(db: QueryExecutorProvider, message: Indexed
   }
   const terms = termsOf(message.msgType, message.content);
   if (terms === null) return;
+  const held = await sql`select "rowid" from "message_search" where "rowid" = ${message.id}`.execute(db);
+  if (held.rows.length === 0) return;
   await sql`insert into "message_search" ("message_search", "rowid", "terms")
     values ('delete', ${message.id}, ${ftsDocument(terms)})`.execute(db);
+}
+
+/** The types with words to index (search/terms.ts searchableText); every other message has none. */
+const SEARCHABLE_TYPES = [MsgType.TEXT, MsgType.LOCATION, MsgType.CARD];
+
+/**
+ * Indexes, in one small transaction, up to `limit` messages with an id above the watermark, as
+ * their rows are now (a message recalled meanwhile has no words left), and moves the watermark
+ * past them; answers whether more may follow. On SQLite transactions run one at a time and take
+ * ids in order, so what is committed is always every id up to some point. On PostgreSQL a
+ * transaction that took lower ids may commit after one with higher ids was indexed: `told`, the
+ * ids this node just committed, brings those below the watermark in too. Rows are read `for
+ * share` there, so a recall committing meanwhile either comes first (its row is read recalled)
+ * or waits for this commit and then removes the index row itself.
+ */
+export async function indexPastWatermark(db: Db, told: number[], limit: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const postgres = isPostgres(trx);
+    const mark = await sql<{ indexed_to: number | string }>`select "indexed_to" from "search_watermark"
+      where "id" = 1 ${postgres ? sql`for update` : sql``}`.execute(trx);
+    const from = Number(mark.rows[0]?.indexed_to ?? 0);
+    const behind = told.filter((id) => id <= from);
+    const { rows } = await sql<{ id: number | string; msg_type: string; content: string | null }>`select
+      "id", "msg_type", case when "msg_type" in (${sql.join(SEARCHABLE_TYPES)}) then "content" end as "content"
+      from "messages" where "id" > ${from}
+      ${behind.length > 0 ? sql`or "id" in (${sql.join(behind)})` : sql``}
+      order by "id" limit ${limit} ${postgres ? sql`for share` : sql``}`.execute(trx);
+    await indexMessages(
+      trx,
+      rows.flatMap((row) =>
+        row.content === null
+          ? []
+          : [{ id: Number(row.id), msgType: row.msg_type, content: parseStoredContent(row.content) }],
+      ),
+    );
+    const to = Math.max(from, ...rows.map((row) => Number(row.id)));
+    if (to > from) await sql`update "search_watermark" set "indexed_to" = ${to} where "id" = 1`.execute(trx);
+    return rows.length === limit;
+  });
 }
 
 export interface MessageHitRow {

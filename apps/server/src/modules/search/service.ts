@@ -3,6 +3,8 @@
  * first, a page at a time (`next` is the last hit's msgId). The index holds every searchable
  * message once; who may read a hit is decided when searching, by the same bounds as reading a
  * chat (repo.searchMessages), so clearing a chat or leaving a group hides its hits at once.
+ * A search first waits for the messages committed before it to be indexed (indexer.ts: a turn
+ * or so), so a sender finds what they just sent.
  */
 import { ChatType, type MessageHit, type MessageHitPage } from '@paichat/protocol';
 import type { Db } from '../../db';
@@ -20,13 +22,14 @@ export interface SearchInput {
   pageSize: number;
 }
 
-export function createSearchService({ db }: { db: Db }) {
+export function createSearchService({ db, indexed }: { db: Db; indexed: () => Promise<void> }) {
   return {
     async messages(viewerId: number, input: SearchInput): Promise<MessageHitPage> {
       const groups = queryGroups(input.keyword);
       if (groups.length === 0) return { list: [], next: null };
       const before = input.before === undefined ? Number.MAX_SAFE_INTEGER : parseBigId(input.before);
       if (before === null) throw new ValidationError('before must be an id');
+      await indexed();
       // One more than a page tells whether another follows.
       const rows = await repo.searchMessages(db, viewerId, groups, before, input.pageSize + 1);
       const page = rows.slice(0, input.pageSize);

@@ -5,11 +5,14 @@
  * - A ticket is 32 random bytes (only its sha256 is stored), bound to the session that asked
  *   for it, redeemable once within SOCKET_TICKET_TTL_MS. Redeeming it checks that the session
  *   is still live, so a ticket outlives neither a sign-out nor the token's expiry.
- * - The redeemed row stands for the open socket: its node refreshes `seen_at` every
- *   `refreshMs` and deletes it on close. Counting a user's fresh rows counts their sockets on
- *   every node; beyond `maxSocketsPerUser` the oldest are closed with 4009, through the bus,
- *   wherever they are. A node that dies stops refreshing, so its rows stop counting.
+ * - The redeemed row stands for the open socket and names its node's lease
+ *   (migrations/0040_socket_leases.ts); it is written at open and close only. The node renews
+ *   its one lease row every `refreshMs`, so idle sockets cost no writes of their own. Counting a
+ *   user's rows under fresh leases counts their sockets on every node; beyond
+ *   `maxSocketsPerUser` the oldest are closed with 4009, through the bus, wherever they are.
+ *   A node that dies stops renewing its lease, so all its rows stop counting, and are swept.
  */
+import { randomBytes } from 'node:crypto';
 import { CloseCode, SOCKET_TICKET_TTL_MS, type SocketTicket } from '@paichat/protocol';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db';
@@ -25,23 +28,33 @@ export interface SocketsServiceDeps {
   clock: Clock;
   bus: Bus;
   maxSocketsPerUser: number;
+  /** Names this node's lease (config.nodeId). */
+  nodeId: string;
 }
 
-/** How often a node vouches for the sockets it holds. */
+/** How often a node renews the lease its sockets are held under. */
 const REFRESH_MS = 30_000;
-/** A socket no node has vouched for in this long is gone (its node died). */
+/** A lease not renewed in this long is gone (its node died), with its sockets. */
 export const STALE_AFTER_MS = 4 * REFRESH_MS;
 /** Dead rows are swept at most this often, when a ticket is issued. */
 const SWEEP_INTERVAL_MS = 60_000;
 const MAX_TICKET_LENGTH = 256;
-/** Ids per statement when a node refreshes its sockets (bound parameters stay well under limits). */
+/** Ids per statement when a node releases its sockets (bound parameters stay well under limits). */
 const CHUNK = 500;
 
 export const SOCKET_LIMIT_REASON = 'Too many open sockets: this one, the oldest, was closed';
 
 export function createSocketsService(deps: SocketsServiceDeps) {
   const { db, clock, bus, maxSocketsPerUser } = deps;
+  // One lease per process: sockets left by an earlier process of the same node never count again.
+  const leaseId = `${deps.nodeId}/${randomBytes(6).toString('hex')}`;
   let lastSweep = -Infinity;
+  let lastRenewal = -Infinity;
+
+  async function renewLease(now: number): Promise<void> {
+    lastRenewal = now;
+    await repo.renewLease(db, leaseId, now);
+  }
 
   const ledger: SocketLedger = {
     refreshMs: REFRESH_MS,
@@ -49,7 +62,9 @@ export function createSocketsService(deps: SocketsServiceDeps) {
     async admit(ticket) {
       if (ticket.length === 0 || ticket.length > MAX_TICKET_LENGTH) return null;
       const now = clock.now();
-      const row = await repo.redeemTicket(db, hashToken(ticket), now);
+      // Held sockets renew the lease on the gateway's timer; a node holding none may have let it lapse.
+      if (now - lastRenewal >= REFRESH_MS) await renewLease(now);
+      const row = await repo.redeemTicket(db, hashToken(ticket), leaseId, now);
       if (!row) return null;
       const session = await authRepo.findSessionById(db, row.session_id);
       if (!session || session.revoked_at !== null || session.expires_at <= now) {
@@ -84,10 +99,8 @@ export function createSocketsService(deps: SocketsServiceDeps) {
         await repo.deleteSockets(db, socketIds.slice(i, i + CHUNK).map(Number));
     },
 
-    async stillOpen(socketIds) {
-      const now = clock.now();
-      for (let i = 0; i < socketIds.length; i += CHUNK)
-        await repo.touchSockets(db, socketIds.slice(i, i + CHUNK).map(Number), now);
+    async stillOpen() {
+      await renewLease(clock.now());
     },
   };
 

@@ -5,6 +5,7 @@ export * from './endpoint';
 export * from './auth';
 export * from './user';
 export * from './socket';
+export * from './socket-frames';
 export * from './notices';
 export * from './friends';
 export * from './profile';

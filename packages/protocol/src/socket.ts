@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BODY_LIMIT_DEFAULT, endpoint, Empty } from './endpoint';
+import { endpoint, Empty } from './endpoint';
 import { ChatTypeSchema, ServerMessage } from './messages';
 
 /**
@@ -43,46 +43,6 @@ export const socketTicket = endpoint({
   auth: true,
   summary: 'A single-use ticket that opens one socket within 30 s',
 });
-
-/**
- * Sending over the socket (after SOCKET_READY): `{"type":"send","id","path","body"}` with `path`
- * `/chat/sendMsg` or `/group/sendMsg` and `body` exactly the HTTP body. The body is validated and
- * run as the HTTP request would be (same clientMsgId idempotency, same refusals), and answered
- * with one `ack` frame carrying the same `id` and the HTTP answer's envelope `{code, msg, data, err?}`.
- * `id` is the client's: it names one send in flight on this socket (a second frame with an id
- * still in flight is refused with 409). At most MAX_SOCKET_SENDS_IN_FLIGHT sends wait for their
- * ack per socket (more are refused with 429); a frame larger than MAX_CLIENT_FRAME_BYTES closes
- * the socket with 1009. Without an ack, the client sends again (over the socket or HTTP) with
- * the same clientMsgId: the original is answered, never stored twice.
- */
-export const SOCKET_SEND_PATHS = ['/chat/sendMsg', '/group/sendMsg'] as const;
-export type SocketSendPath = (typeof SOCKET_SEND_PATHS)[number];
-export const MAX_SOCKET_SENDS_IN_FLIGHT = 64;
-/** The largest client frame: a send body at the HTTP body limit, and its frame around it. */
-export const MAX_CLIENT_FRAME_BYTES = BODY_LIMIT_DEFAULT + 1024;
-
-export const SendFrame = z.object({
-  type: z.literal('send'),
-  id: z.string().min(1).max(64),
-  /** Checked by the server (404 for another path), so a wrong path still gets its ack. */
-  path: z.string().max(64),
-  body: z.unknown(),
-});
-export type SendFrame = z.infer<typeof SendFrame>;
-
-export const ClientFrame = z.discriminatedUnion('type', [z.object({ type: z.literal('ping') }), SendFrame]);
-export type ClientFrame = z.infer<typeof ClientFrame>;
-
-/** The server's answer to a `send` frame: the HTTP envelope, with the frame's id. */
-export const AckFrame = z.object({
-  type: z.literal('ack'),
-  id: z.string(),
-  code: z.number().int(),
-  msg: z.string(),
-  data: z.unknown(),
-  err: z.string().optional(),
-});
-export type AckFrame = z.infer<typeof AckFrame>;
 
 /** Close codes the client acts on. */
 export const CloseCode = {

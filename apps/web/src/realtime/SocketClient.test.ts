@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SocketClient, defaultSocketUrl, type WebSocketLike } from './SocketClient';
+import { SOCKET_ACK_TIMEOUT_MS, SocketClient, defaultSocketUrl, type WebSocketLike } from './SocketClient';
 
 /** A transport we drive by hand: the server side of each socket is these methods. */
 class FakeWebSocket implements WebSocketLike {
@@ -454,5 +454,68 @@ describe('SocketClient', () => {
     ws.reply(JSON.stringify({ pushType: 'WHAT' }));
     ws.reply(new ArrayBuffer(2));
     expect(pushes).toEqual([msg]);
+  });
+});
+
+describe('SocketClient sends', () => {
+  const body = { userId: '2', msgType: 'TEXT', content: { text: 'hi' }, clientMsgId: 'local_1' };
+  const sendFrames = (ws: FakeWebSocket) =>
+    ws.sent.filter((f) => f !== PING).map((f) => JSON.parse(f) as { type: string; id: string });
+  const ack = (id: string, code = 200) =>
+    JSON.stringify({ type: 'ack', id, code, msg: 'ok', data: { msgId: '9' } });
+
+  async function ready() {
+    const { client } = make();
+    client.connect('t');
+    await settle();
+    latest().accept();
+    return client;
+  }
+
+  it('sends a frame once the socket is ready and resolves with its ack', async () => {
+    const client = await ready();
+    const sending = client.sendFrame('/chat/sendMsg', body);
+    const [frame] = sendFrames(latest());
+    expect(frame).toEqual({ type: 'send', id: frame?.id, path: '/chat/sendMsg', body });
+    latest().reply(ack('other')); // an ack for no send of ours changes nothing
+    latest().reply(ack(frame?.id ?? ''));
+    await expect(sending).resolves.toMatchObject({ id: frame?.id, code: 200, data: { msgId: '9' } });
+  });
+
+  it('sends nothing before SOCKET_READY: no ack to wait for', async () => {
+    const { client } = make();
+    client.connect('t');
+    await settle();
+    latest().handshake();
+    await expect(client.sendFrame('/chat/sendMsg', body)).resolves.toBeNull();
+    expect(sendFrames(latest())).toEqual([]);
+  });
+
+  it('gives up on an ack that does not come in time, and drops it when it comes late', async () => {
+    const client = await ready();
+    const sending = client.sendFrame('/chat/sendMsg', body);
+    const [frame] = sendFrames(latest());
+    await vi.advanceTimersByTimeAsync(SOCKET_ACK_TIMEOUT_MS);
+    await expect(sending).resolves.toBeNull();
+    latest().reply(ack(frame?.id ?? ''));
+    // Still open, still answering sends.
+    const next = client.sendFrame('/chat/sendMsg', body);
+    latest().reply(ack(sendFrames(latest())[1]?.id ?? ''));
+    await expect(next).resolves.toMatchObject({ code: 200 });
+  });
+
+  it('answers the sends awaiting their ack with null when the socket closes', async () => {
+    const client = await ready();
+    const sending = client.sendFrame('/group/sendMsg', body);
+    latest().serverClose(1006);
+    await expect(sending).resolves.toBeNull();
+    // Reconnected, then closed on purpose (sign-out) with a send awaiting its ack.
+    await vi.advanceTimersByTimeAsync(2_000);
+    latest().accept();
+    let closing: unknown = 'pending';
+    void client.sendFrame('/chat/sendMsg', body).then((ack) => (closing = ack));
+    client.close();
+    await settle();
+    expect(closing).toBeNull();
   });
 });

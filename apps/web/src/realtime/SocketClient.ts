@@ -17,6 +17,11 @@
  *   its oldest. Reconnecting at once would close another of the person's tabs in turn, so the
  *   status is 'suspended' until the person comes back to this page (`onPageReturn`).
  *
+ * Sends (`sendFrame`, protocol `SendFrame`) go over the socket only while it is open (after
+ * SOCKET_READY); each resolves with its `ack`, or with null when there is none to wait for: the
+ * socket is not open, closes first, or the ack takes longer than `ackTimeoutMs`. The caller then
+ * sends over HTTP with the same clientMsgId, and the server answers a repeat with the original.
+ *
  * Other frames are JSON server pushes (MSG or NOTICE); valid ones go to `onPush` listeners,
  * anything else is dropped. React reads the status through subscribe/getSnapshot
  * (useSyncExternalStore); the class knows nothing of React.
@@ -29,16 +34,24 @@ import {
   NoticeType,
   RECONNECT_DELAY_MS,
   WS_PATH,
+  type AckFrame,
   type ClientFrame,
+  type SendFrame,
   type ServerPush,
+  type SocketSendPath,
 } from '@paichat/protocol';
 import { lazyModule } from '../lib/lazyModule';
 
 /**
- * The push schema (and zod under it) is not on the first page's path (the bundle budget): it
- * loads with the first connection, alongside the ticket, and is at hand before any frame arrives.
+ * The frame schemas (and zod under them) are not on the first page's path (the bundle budget):
+ * they load with the first connection, alongside the ticket, and are at hand before any frame arrives.
  */
-const pushSchema = lazyModule(() => import('@paichat/protocol').then((m) => m.ServerPush));
+const frameSchemas = lazyModule(() =>
+  import('@paichat/protocol').then((m) => ({ push: m.ServerPush, ack: m.AckFrame })),
+);
+
+/** How long a send waits for its ack before its caller sends it over HTTP instead. */
+export const SOCKET_ACK_TIMEOUT_MS = 10_000;
 
 /** The part of the browser WebSocket the client uses; tests inject their own. */
 export interface WebSocketLike {
@@ -88,6 +101,7 @@ export interface SocketClientOptions {
   heartbeatMs?: number;
   maxMissed?: number;
   reconnectMs?: number;
+  ackTimeoutMs?: number;
 }
 
 export function defaultSocketUrl(ticket: string): string {
@@ -120,6 +134,7 @@ export class SocketClient {
   private readonly heartbeatMs: number;
   private readonly maxMissed: number;
   private readonly reconnectMs: number;
+  private readonly ackTimeoutMs: number;
 
   private ws: WebSocketLike | null = null;
   private token: string | null = null;
@@ -132,6 +147,9 @@ export class SocketClient {
   private snapshot: SocketSnapshot = { status: 'idle', expiredCode: null };
   private readonly listeners = new Set<() => void>();
   private readonly pushListeners = new Set<(push: ServerPush) => void>();
+  /** Sends awaiting their ack on the current socket, by frame id. */
+  private readonly awaitingAck = new Map<string, (ack: AckFrame | null) => void>();
+  private nextFrameId = 0;
 
   constructor(options: SocketClientOptions) {
     this.WS = options.WebSocket ?? (globalThis.WebSocket as unknown as WebSocketConstructor);
@@ -143,6 +161,7 @@ export class SocketClient {
     this.heartbeatMs = options.heartbeatMs ?? HEARTBEAT_INTERVAL_MS;
     this.maxMissed = options.maxMissed ?? HEARTBEAT_MAX_MISSED;
     this.reconnectMs = options.reconnectMs ?? RECONNECT_DELAY_MS;
+    this.ackTimeoutMs = options.ackTimeoutMs ?? SOCKET_ACK_TIMEOUT_MS;
   }
 
   // ── React binding ──────────────────────────────────────────────────────────
@@ -173,6 +192,26 @@ export class SocketClient {
     this.open();
   }
 
+  /**
+   * Sends `body` to `path` over the open socket: its ack, or null when there is none to wait
+   * for (not open, closed first, or no ack within `ackTimeoutMs`): then send it over HTTP.
+   */
+  sendFrame(path: SocketSendPath, body: unknown): Promise<AckFrame | null> {
+    const ws = this.ws;
+    if (!ws || ws.readyState !== OPEN || this.snapshot.status !== 'open') return Promise.resolve(null);
+    const id = String((this.nextFrameId += 1));
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => settle(null), this.ackTimeoutMs);
+      const settle = (ack: AckFrame | null) => {
+        clearTimeout(timer);
+        this.awaitingAck.delete(id);
+        resolve(ack);
+      };
+      this.awaitingAck.set(id, settle);
+      ws.send(JSON.stringify({ type: 'send', id, path, body } satisfies SendFrame));
+    });
+  }
+
   /** Close on purpose: no reconnect until connect() is called again. */
   close(): void {
     this.token = null;
@@ -191,7 +230,7 @@ export class SocketClient {
     const attempt = this.attempt;
     const current = () => attempt === this.attempt && token === this.token;
     this.notBefore
-      .then(() => Promise.all([this.ticketFor(token), pushSchema.load()]))
+      .then(() => Promise.all([this.ticketFor(token), frameSchemas.load()]))
       .then(
         ([ticket]) => {
           if (current()) this.openWith(ticket);
@@ -217,6 +256,7 @@ export class SocketClient {
     this.attempt += 1;
     this.stopPageWatch();
     this.stopHeartbeat();
+    this.abandonSends();
     const ws = this.ws;
     this.ws = null;
     if (!ws) return;
@@ -263,8 +303,15 @@ export class SocketClient {
       return;
     }
     // Loaded before the socket was opened (open()), so never null here.
-    const parsed = pushSchema.current()?.safeParse(raw);
-    if (!parsed) return;
+    const schemas = frameSchemas.current();
+    if (!schemas) return;
+    const ack = schemas.ack.safeParse(raw);
+    if (ack.success) {
+      // An ack after its send gave up waiting is dropped: that send went over HTTP.
+      this.awaitingAck.get(ack.data.id)?.(ack.data);
+      return;
+    }
+    const parsed = schemas.push.safeParse(raw);
     if (!parsed.success) {
       if (import.meta.env.DEV) console.warn('[socket] dropped an unknown frame', parsed.error.issues);
       return;
@@ -286,6 +333,7 @@ export class SocketClient {
   private handleClose(ws: WebSocketLike, code: number): void {
     if (ws !== this.ws) return;
     this.stopHeartbeat();
+    this.abandonSends();
     this.ws = null;
     if (SESSION_OVER.has(code)) {
       this.clearReconnect();
@@ -322,6 +370,11 @@ export class SocketClient {
   private stopPageWatch(): void {
     this.stopWatchingPage?.();
     this.stopWatchingPage = null;
+  }
+
+  /** The socket is gone: its sends will get no ack, so their callers send them over HTTP. */
+  private abandonSends(): void {
+    for (const settle of [...this.awaitingAck.values()]) settle(null);
   }
 
   private stopHeartbeat(): void {

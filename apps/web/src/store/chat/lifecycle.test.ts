@@ -20,6 +20,8 @@ class FakeSocket {
     return () => this.listeners.delete(listener);
   };
   getSnapshot = () => this.snapshot;
+  /** Carries no sends: the engine's transport is the test's (overrides). */
+  sendFrame = () => Promise.resolve(null);
   set(status: SocketStatus) {
     this.snapshot = { status, expiredCode: null };
     for (const listener of this.listeners) listener();

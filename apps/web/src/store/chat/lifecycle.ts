@@ -31,7 +31,7 @@ import type { PushSource } from '../../realtime/pushRouter';
 import type { SocketClient, SocketStatus } from '../../realtime/SocketClient';
 import { CALL_RECORD_KEY } from './callEnd';
 import type { ChatEngine, ChatEngineDeps } from './engine';
-import { answeringFirstPage, appTransport, type SessionsPage } from './transport';
+import { answeringFirstPage, appTransport, socketFirst, type SessionsPage } from './transport';
 
 /**
  * The engine and the device's chat storage (idb) load after the first page has drawn (the
@@ -71,8 +71,8 @@ const isVisible = () => typeof document === 'undefined' || document.visibilitySt
 
 const LIVE: ReadonlySet<SocketStatus> = new Set(['connecting', 'open', 'reconnecting']);
 
-/** The parts of the socket client the engine listens to. */
-export type ChatSocket = Pick<SocketClient, 'subscribe' | 'getSnapshot'>;
+/** The parts of the socket client the engine listens to, and sends messages over. */
+export type ChatSocket = Pick<SocketClient, 'subscribe' | 'getSnapshot' | 'sendFrame'>;
 
 export interface ChatLifecycleDeps {
   queryClient: QueryClient;
@@ -109,7 +109,8 @@ export class ChatLifecycle {
     const { queryClient, toast } = this.deps;
     return {
       userId,
-      transport: appTransport,
+      // Messages go over the socket while it is open, over HTTP otherwise (transport.ts).
+      transport: socketFirst(appTransport, () => this.socket),
       isVisible,
       profile: () => {
         const info = queryClient.getQueryData<UserInfo>(myInfoKey);

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getChatSessions, sendMsg } from '@paichat/protocol';
+import { getChatSessions, sendMsg, type AckFrame } from '@paichat/protocol';
 import { ApiError, configureRequest, resetRequest } from '../../api/request';
-import { appTransport, failureOf } from './transport';
+import { appTransport, failureOf, socketFirst } from './transport';
 
 describe('failureOf', () => {
   it('tells a refusal from a failure worth retrying', () => {
@@ -57,5 +57,46 @@ describe('appTransport', () => {
       .catch((e: unknown) => e);
     expect(failureOf(error).kind).toBe('expired');
     expect(onSessionExpired).toHaveBeenCalledOnce();
+  });
+});
+
+describe('socketFirst', () => {
+  const body = { userId: '2', msgType: 'TEXT' as const, content: { text: 'hi' }, clientMsgId: 'local_1' };
+  const overHttp = { msgId: 'http' };
+  function transports(ack: AckFrame | null) {
+    const http = { call: vi.fn(() => Promise.resolve(overHttp as never)) };
+    const frames = { sendFrame: vi.fn(() => Promise.resolve(ack)) };
+    return { http, frames, transport: socketFirst(http, () => frames) };
+  }
+  const ackOf = (code: number, data: unknown = null): AckFrame => ({
+    type: 'ack',
+    id: '1',
+    code,
+    msg: 'm',
+    data,
+  });
+
+  it("takes an accepted send's ack, without HTTP", async () => {
+    const { http, frames, transport } = transports(ackOf(200, { msgId: 'socket' }));
+    await expect(transport.call(sendMsg, body)).resolves.toEqual({ msgId: 'socket' });
+    expect(frames.sendFrame).toHaveBeenCalledWith(sendMsg.path, body);
+    expect(http.call).not.toHaveBeenCalled();
+  });
+
+  it('sends over HTTP, the same body, an ack that refuses the frame or none at all', async () => {
+    for (const ack of [ackOf(503), ackOf(400), ackOf(401), ackOf(429), null]) {
+      const { http, transport } = transports(ack);
+      await expect(transport.call(sendMsg, body)).resolves.toBe(overHttp);
+      expect(http.call).toHaveBeenCalledWith(sendMsg, body);
+    }
+  });
+
+  it('sends only messages over the socket, and everything over HTTP without one', async () => {
+    const { http, frames, transport } = transports(ackOf(200));
+    await transport.call(getChatSessions, { pageNum: 1, pageSize: 20 });
+    expect(frames.sendFrame).not.toHaveBeenCalled();
+    const noSocket = socketFirst(http, () => null);
+    await expect(noSocket.call(sendMsg, body)).resolves.toBe(overHttp);
+    expect(http.call).toHaveBeenCalledTimes(2);
   });
 });

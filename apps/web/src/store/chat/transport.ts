@@ -8,14 +8,18 @@
  */
 import {
   CHAT_SESSIONS_PAGE_SIZE,
+  Code,
+  SOCKET_SEND_PATHS,
   getChatSessions,
   type Endpoint,
   type RequestOf,
   type ResponseOf,
+  type SocketSendPath,
 } from '@paichat/protocol';
 import { ApiError, call, expireSession } from '../../api/request';
 import { readAuthToken } from '../../lib/authToken';
 import { t } from '../../i18n';
+import type { SocketClient } from '../../realtime/SocketClient';
 
 export interface ChatTransport {
   call<E extends Endpoint>(endpoint: E, input: RequestOf<E>): Promise<ResponseOf<E>>;
@@ -31,6 +35,34 @@ export const appTransport: ChatTransport = {
     }
   },
 };
+
+/** What the socket-first transport needs of the socket client. */
+export type FrameSender = Pick<SocketClient, 'sendFrame'>;
+
+const isSocketSendPath = (path: string): path is SocketSendPath =>
+  (SOCKET_SEND_PATHS as readonly string[]).includes(path);
+
+/**
+ * `transport`, except that a send goes over the open socket (`socket()`, null when there is none)
+ * and takes its ack there when the server accepted the frame. Every other outcome goes over HTTP
+ * with the same body and clientMsgId: no ack (socket not ready, closed, too slow) — the server
+ * answers a repeat with the original, never stores it twice — and an ack refusing the frame
+ * (validation, expired session, busy, too many in flight), so a refusal means to the engine
+ * exactly what its HTTP answer means. A send's own verdict (not friends, blocked…) is an accepted
+ * frame's data, as over HTTP.
+ */
+export function socketFirst(transport: ChatTransport, socket: () => FrameSender | null): ChatTransport {
+  return {
+    async call(endpoint, input) {
+      const sender = socket();
+      if (sender && isSocketSendPath(endpoint.path)) {
+        const ack = await sender.sendFrame(endpoint.path, input);
+        if (ack?.code === Code.OK) return ack.data as ResponseOf<typeof endpoint>;
+      }
+      return transport.call(endpoint, input);
+    },
+  };
+}
 
 export type SessionsPage = ResponseOf<typeof getChatSessions>;
 

@@ -19,7 +19,7 @@ import { flag, percentile, rssKiB } from './stats';
 
 const members = Math.max(3, flag('members', 500));
 const rate = flag('rate', 50);
-const pairs = Math.min(Math.floor(members / 2), flag('pairs', 50));
+const pairs = Math.max(1, Math.min(Math.floor(members / 2), Math.floor(flag('pairs', 50))));
 const pairRate = flag('pair-rate', 200);
 const seconds = flag('seconds', 10);
 const warmup = flag('warmup', 2);
@@ -41,13 +41,12 @@ await inBatches(
   },
 );
 const people = seed(server.url);
-/** Pair k is users 2k and 2k+1; user 0 also befriends user 2 to create the group. */
+/** Pair k is users 2k and 2k+1; user 0 befriends users 1 (pair 0) and 2 to create the group. */
 await inBatches(
   Array.from({ length: pairs }, (_, k) => k),
   8,
   async (k) => people.befriend(accounts[2 * k]!, accounts[2 * k + 1]!),
 );
-if (pairs < 2) await people.befriend(accounts[0]!, accounts[1]!);
 await people.befriend(accounts[0]!, accounts[2]!);
 const owner = accounts[0]!;
 const { group } = await must<{ group: { groupId: string; chatId: string } }>('/group/create', owner.token, {

@@ -18,11 +18,11 @@
  * sockets keep.
  */
 import { createHash } from 'node:crypto';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import WebSocket from 'ws';
 import { startServer } from '../../e2e/support/server';
+import { freePort } from '../../apps/server/test/support/redis';
 import { seed } from '../../apps/server/test/support/seed';
 import { flag, percentile, rssKiB } from './stats';
 
@@ -33,16 +33,6 @@ const SOURCE_ADDRESSES = ['127.0.0.1', '127.0.0.2', '127.0.0.3', '127.0.0.4'];
 const HEARTBEAT_MS = 5000;
 /** Pings go out in this many slices of the heartbeat period, as real clients' are spread. */
 const SLICES = 20;
-
-const freePort = () =>
-  new Promise<number>((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 
 /** Runs a full garbage collection in the server through its inspector; answers its JS heap in use (bytes). */
 async function collectGarbage(inspectPort: number): Promise<number> {

@@ -26,17 +26,19 @@ async function reachesOn(
   await socket.next((m) => m.includes(tag));
 }
 
+/** Opens a registered socket of the user on a node, kept in `sockets` for closing after the test. */
+const opener = (sockets: TestSocket[]) => async (node: TestServer, user: SeededUser) => {
+  const socket = await TestSocket.forSession(node.url, user.token);
+  sockets.push(socket);
+  await socket.ready();
+  return socket;
+};
+
 describe.each(dialects)('socket limit on %s', (dialect) => {
   let server: TestServer;
   let otherNode: TestServer;
   const sockets: TestSocket[] = [];
-  /** A registered socket of the user on this node. */
-  const open = async (node: TestServer, user: SeededUser) => {
-    const socket = await TestSocket.forSession(node.url, user.token);
-    sockets.push(socket);
-    await socket.ready();
-    return socket;
-  };
+  const open = opener(sockets);
   const openRows = (user: SeededUser) =>
     server.running.app.paichat.db
       .selectFrom('sockets')
@@ -104,12 +106,7 @@ describe.each(dialects)('idle sockets on %s', (dialect) => {
   let server: TestServer;
   let deadNode: TestServer;
   const sockets: TestSocket[] = [];
-  const open = async (node: TestServer, user: SeededUser) => {
-    const socket = await TestSocket.forSession(node.url, user.token);
-    sockets.push(socket);
-    await socket.ready();
-    return socket;
-  };
+  const open = opener(sockets);
 
   beforeAll(async () => {
     // Started on real timers, this node never renews its lease within the test: it is the one that dies.

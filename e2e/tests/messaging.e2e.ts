@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterEach, expect, test } from 'vitest';
+import { delivered } from '../support/chat';
 import { drag } from '../support/gestures';
 import { friends } from '../support/people';
 import { useStage } from '../support/stage';
@@ -17,16 +18,6 @@ const chatWith = (page: Page, user: SeededUser) => page.goto(`/#/wx/chatWindow/i
 const log = (page: Page) => page.getByRole('log');
 const messageTab = (page: Page) =>
   page.getByRole('navigation').getByRole('button', { name: 'Message', exact: true });
-
-/** Resolves once none of the page's own messages is still sending or has failed. */
-async function delivered(page: Page) {
-  const unsettled = () =>
-    Promise.all([
-      page.getByRole('status', { name: 'Sending' }).count(),
-      page.getByRole('button', { name: 'Resend' }).count(),
-    ]).then(([sending, failed]) => sending + failed);
-  await expect.poll(unsettled).toBe(0);
-}
 
 async function say(page: Page, text: string) {
   await page.getByRole('textbox', { name: 'Message' }).fill(text);

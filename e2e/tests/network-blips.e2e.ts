@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterEach, expect, test } from 'vitest';
+import { delivered } from '../support/chat';
 import { friends } from '../support/people';
 import { useStage } from '../support/stage';
 import { seed } from '../../apps/server/test/support/seed';
@@ -122,7 +123,7 @@ test(
     await a.page.getByRole('textbox', { name: 'Message' }).fill('before the outage');
     await a.page.getByRole('button', { name: 'Send', exact: true }).click();
     await log(a.page).getByText('before the outage').waitFor();
-    await expect.poll(() => a.page.getByRole('button', { name: 'Resend' }).count()).toBe(0);
+    await delivered(a.page);
 
     await stage.server.halt();
     const down = Date.now();

@@ -3,7 +3,8 @@
  * messages stored before it (texts, places, cards; nothing else), a message stored afterwards
  * is indexed by the indexer after its commit (a start catches up with what a crash left behind),
  * and on PostgreSQL both ways of answering (the GIN index first, or the newest-first walk for
- * common words) give the same page.
+ * common words) give the same page, and a message committed while a run writes the index is
+ * indexed by a run of its own.
  */
 import { randomBytes } from 'node:crypto';
 import { Migrator, sql } from 'kysely';
@@ -17,7 +18,8 @@ import { createSearchIndexer } from '../src/modules/search/indexer';
 import { searchMessages } from '../src/modules/search/repo';
 import { queryGroups } from '../src/modules/search/terms';
 import { insertPlainUser } from './support/rows';
-import { availableDialects, PG_URL, withPg } from './support/server';
+import { availableDialects, PG_URL, withPg, type DialectName } from './support/server';
+import { until } from './support/until';
 
 const dialects = await availableDialects();
 const log = createLogger({ logLevel: 'silent' });
@@ -27,32 +29,47 @@ afterAll(async () => {
   for (const schema of schemas) await withPg((c) => c.query(`drop schema if exists "${schema}" cascade`));
 });
 
-describe.each(dialects)('the message search index on %s', (dialect) => {
-  /** A fresh database with the migrations before 0030 run. */
-  async function openBefore0030(): Promise<Db> {
-    const schema = `s_${randomBytes(5).toString('hex')}`;
-    let db: Db;
-    if (dialect === 'sqlite') db = openDatabase({ dialect, file: ':memory:' }).db;
-    else {
-      schemas.push(schema);
-      await withPg((c) => c.query(`create schema "${schema}"`));
-      db = openDatabase({
-        dialect,
-        url: `${PG_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`,
-      }).db;
-    }
-    const before = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '0030'));
-    const migrator = new Migrator({
-      db,
-      provider: { getMigrations: async () => before },
-      ...(dialect === 'postgres' ? { migrationTableSchema: schema } : {}),
-    });
-    expect((await migrator.migrateToLatest()).error).toBeUndefined();
-    return db;
+/** A fresh database with the migrations before 0030 run. */
+async function openBefore0030(dialect: DialectName): Promise<Db> {
+  const schema = `s_${randomBytes(5).toString('hex')}`;
+  let db: Db;
+  if (dialect === 'sqlite') db = openDatabase({ dialect, file: ':memory:' }).db;
+  else {
+    schemas.push(schema);
+    await withPg((c) => c.query(`create schema "${schema}"`));
+    db = openDatabase({
+      dialect,
+      url: `${PG_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+    }).db;
   }
+  const before = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '0030'));
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => before },
+    ...(dialect === 'postgres' ? { migrationTableSchema: schema } : {}),
+  });
+  expect((await migrator.migrateToLatest()).error).toBeUndefined();
+  return db;
+}
 
+/** Stores a text in its own transaction, as a send does, telling no indexer. */
+const storeText = (db: Db, chatId: number, senderId: number, text: string) =>
+  db.transaction().execute(async (trx) => {
+    const stored = await appendMessage(trx, {
+      id: (await reserveMessageIds(trx, 1))[0] as number,
+      chatId,
+      senderId,
+      clientMsgId: null,
+      msgType: 'TEXT',
+      content: { text },
+      createdAt: 5,
+    });
+    return stored as { id: number; seq: number };
+  });
+
+describe.each(dialects)('the message search index on %s', (dialect) => {
   it('indexes the messages stored before it, and each one stored after once the indexer is told', async () => {
-    const db = await openBefore0030();
+    const db = await openBefore0030(dialect);
     try {
       const [amy, ben, cat] = [
         await insertPlainUser(db, 'amy'),
@@ -122,7 +139,7 @@ describe.each(dialects)('the message search index on %s', (dialect) => {
   });
 
   it('indexes a history longer than one batch of the migration, every message once', async () => {
-    const db = await openBefore0030();
+    const db = await openBefore0030(dialect);
     try {
       const [amy, ben] = [await insertPlainUser(db, 'amy'), await insertPlainUser(db, 'ben')];
       const chatId = await ensureSingleChat(db, amy, ben, 1);
@@ -162,24 +179,12 @@ describe.each(dialects)('the message search index on %s', (dialect) => {
   });
 
   it('catches up at start with messages committed but not indexed (a crash), leaving a recalled one out', async () => {
-    const db = await openBefore0030();
+    const db = await openBefore0030(dialect);
     try {
       await migrateToLatest(db, dialect);
       const [amy, ben] = [await insertPlainUser(db, 'amy'), await insertPlainUser(db, 'ben')];
       const chatId = await ensureSingleChat(db, amy, ben, 1);
-      const send = (text: string) =>
-        db.transaction().execute(async (trx) => {
-          const stored = await appendMessage(trx, {
-            id: (await reserveMessageIds(trx, 1))[0] as number,
-            chatId,
-            senderId: amy,
-            clientMsgId: null,
-            msgType: 'TEXT',
-            content: { text },
-            createdAt: 5,
-          });
-          return stored as { id: number; seq: number };
-        });
+      const send = (text: string) => storeText(db, chatId, amy, text);
       const indexed = async () =>
         (await searchMessages(db, ben, queryGroups('hazelnut'), Number.MAX_SAFE_INTEGER, 10)).map(
           (r) => JSON.parse(r.content) as unknown,
@@ -223,6 +228,47 @@ describe.each(dialects)('the message search index on %s', (dialect) => {
         { text: 'hazelnut pie' },
       ]);
       expect(kept.id).toBeLessThan(later.id);
+    } finally {
+      await db.destroy();
+    }
+  });
+});
+
+describe.runIf(dialects.includes('postgres'))('the search indexer on PostgreSQL', () => {
+  const dialect = 'postgres';
+  it('indexes a message committed while a run is writing the index (nodes share the database)', async () => {
+    const db = await openBefore0030(dialect);
+    const schema = schemas.at(-1) as string;
+    try {
+      await migrateToLatest(db, dialect);
+      const [amy, ben] = [await insertPlainUser(db, 'amy'), await insertPlainUser(db, 'ben')];
+      const chatId = await ensureSingleChat(db, amy, ben, 1);
+      const indexer = createSearchIndexer(db, log);
+      await indexer.settled();
+      await withPg(async (other) => {
+        // Another connection holds the index table: the next run reads its messages, then waits to write.
+        await other.query('begin');
+        await other.query(`lock table "${schema}"."message_search" in share mode`);
+        const first = await storeText(db, chatId, amy, 'almond first');
+        indexer.committed([first]);
+        await until(async () => {
+          const { rows } = await other.query(
+            'select 1 from pg_locks where not granted and relation = to_regclass($1)',
+            [`"${schema}"."message_search"`],
+          );
+          return rows.length > 0;
+        }, 'the indexer waiting for the index table');
+        // Committed after that run read the messages: a run of its own must index it.
+        indexer.committed([await storeText(db, chatId, amy, 'almond second')]);
+        await other.query('commit');
+      });
+      await indexer.settled();
+      await indexer.close();
+      const hits = await searchMessages(db, ben, queryGroups('almond'), Number.MAX_SAFE_INTEGER, 10);
+      expect(hits.map((r) => JSON.parse(r.content) as unknown)).toEqual([
+        { text: 'almond second' },
+        { text: 'almond first' },
+      ]);
     } finally {
       await db.destroy();
     }

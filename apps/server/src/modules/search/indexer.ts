@@ -44,7 +44,8 @@ export function createSearchIndexer(db: Db, log: FastifyBaseLogger, batch = BATC
       const ids = told;
       told = [];
       try {
-        dirty = await indexPastWatermark(db, ids, batch);
+        // A batch committed meanwhile has set `dirty` again: it must not be overwritten.
+        if (await indexPastWatermark(db, ids, batch)) dirty = true;
       } catch (error) {
         // Left past the watermark: the next run (the next send's, or the next start) retries.
         told = ids.concat(told);

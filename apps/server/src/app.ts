@@ -62,6 +62,8 @@ import { createVisibility } from './modules/friends/visibility';
 import { loadPersonRefs } from './modules/users/refs';
 import { usersRoutes } from './modules/users/routes';
 import { createUsersService } from './modules/users/service';
+import { linkPreviewRoutes } from './modules/links/routes';
+import { createLinkPreviewService, LINK_PREVIEW_TIMEOUT_MS } from './modules/links/service';
 import { createPushNotifier, type PushNotifier } from './modules/webpush/notifier';
 import { webPushRoutes } from './modules/webpush/routes';
 import { createWebPushService } from './modules/webpush/service';
@@ -96,8 +98,10 @@ export interface AppDeps {
   appender?: AppenderOptions;
   /** What else becoming friends sets off, inside the same transaction, after the chat opens (tests watch it here). */
   onFriendsMade?: FriendsMadeHook;
-  /** How requests to users' addresses (push services) resolve host names; the system's resolver by default. */
+  /** How requests to users' addresses (push services, linked pages) resolve host names; the system's resolver by default. */
   resolveHost?: Resolver;
+  /** How long reading a linked page (or its picture) may take; LINK_PREVIEW_TIMEOUT_MS unless a test shortens it. */
+  linkPreviewTimeoutMs?: number;
 }
 
 /** What the app is built from, for whoever holds the instance (main, tests). */
@@ -269,9 +273,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     outbound,
     holdsSocket: (userId) => registry.holds(String(userId)),
   });
+  // Linked pages: the same guard, with the previews' own loopback setting and time cap.
+  const linkOutbound = createOutboundFetch({
+    ...(deps.resolveHost && { resolve: deps.resolveHost }),
+    allowLoopback: config.linkPreviews.allowLocalSites,
+    totalTimeoutMs: deps.linkPreviewTimeoutMs ?? LINK_PREVIEW_TIMEOUT_MS,
+  });
   app.addHook('onClose', async () => {
     await webPush.close();
     await outbound.close();
+    await linkOutbound.close();
   });
   // Indexes for search what sends committed, after their commit; catches up at start.
   const searchIndexer = createSearchIndexer(db, logger.child({ module: 'search' }));
@@ -348,6 +359,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   momentsRoutes(app, moments, momentInteractions);
   favoritesRoutes(app, favorites);
   searchRoutes(app, createSearchService({ db, indexed: searchIndexer.settled }));
+  linkPreviewRoutes(
+    app,
+    createLinkPreviewService({
+      db,
+      clock,
+      log: logger.child({ module: 'links' }),
+      outbound: linkOutbound,
+      files,
+    }),
+  );
   nearbyRoutes(app, createNearbyService({ db, clock, visibility }));
   shakeRoutes(app, createShakeService({ db, clock, visibility }));
   feedbackRoutes(app, createFeedbackService({ db, clock }));

@@ -41,6 +41,7 @@ describe('configFromEnv', () => {
       statAppKey: null,
       signIn: { pi: null, google: null, twitter: null, redirectBase: null },
       webPush: { contact: 'mailto:push@paichat.invalid', allowLocalEndpoints: false },
+      linkPreviews: { allowLocalSites: false },
     });
     expect(DEFAULT_WEB_DIST.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
   });
@@ -239,6 +240,15 @@ describe('configFromEnv', () => {
       expect(() => configFromEnv({ PUSH_CONTACT: bad }, CWD)).toThrow(
         /PUSH_CONTACT: must be a mailto: or https: address/,
       );
+  });
+
+  it('lets link previews read local sites only when asked', () => {
+    expect(configFromEnv({ LINK_PREVIEW_LOCAL_SITES: 'on' }, CWD).linkPreviews).toEqual({
+      allowLocalSites: true,
+    });
+    expect(() => configFromEnv({ LINK_PREVIEW_LOCAL_SITES: 'yes' }, CWD)).toThrow(
+      /LINK_PREVIEW_LOCAL_SITES: must be on or off/,
+    );
   });
 
   it('refuses Google or Twitter sign-in without OAUTH_REDIRECT_BASE, never taking a request’s origin', () => {

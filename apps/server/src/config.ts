@@ -49,6 +49,7 @@ import { z } from 'zod';
  * | OAUTH_REDIRECT_BASE | (none; required with Google or X) | the public origin providers send the browser back to (`{base}/auth/google/callback`, `{base}/auth/twitter/callback`); never taken from a request |
  * | PUSH_CONTACT    | mailto:push@paichat.invalid     | the VAPID subject (`mailto:` or `https:`) push services may contact about this server's pushes |
  * | PUSH_LOCAL_ENDPOINTS | off                        | on/off: pushes may reach loopback where the endpoint names it (http://127.0.0.1, [::1], localhost: a local fake push service in tests); off: https to public addresses only |
+ * | LINK_PREVIEW_LOCAL_SITES | off                    | on/off: link previews may read pages at loopback where the link names it (http://127.0.0.1, [::1], localhost: local fake sites in tests); off: public addresses only |
  */
 
 export type DatabaseConfig = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
@@ -87,6 +88,8 @@ export interface Config {
   signIn: SignInConfig;
   /** Web Push (modules/webpush): the VAPID subject, and whether local http push services are accepted. */
   webPush: { contact: string; allowLocalEndpoints: boolean };
+  /** Link previews (modules/links): whether pages at loopback may be read (local fake sites in tests). */
+  linkPreviews: { allowLocalSites: boolean };
 }
 
 export interface SignInConfig {
@@ -321,6 +324,7 @@ const Env = z.object({
       message: 'must be a mailto: or https: address',
     }),
   PUSH_LOCAL_ENDPOINTS: onOff('off'),
+  LINK_PREVIEW_LOCAL_SITES: onOff('off'),
 });
 
 /** Both halves of an OAuth client, or neither: one without the other is a mistake worth stopping for. */
@@ -422,5 +426,6 @@ export function configFromEnv(env: Record<string, string | undefined>, cwd = pro
       redirectBase: e.OAUTH_REDIRECT_BASE ?? null,
     },
     webPush: { contact: e.PUSH_CONTACT, allowLocalEndpoints: e.PUSH_LOCAL_ENDPOINTS },
+    linkPreviews: { allowLocalSites: e.LINK_PREVIEW_LOCAL_SITES },
   };
 }

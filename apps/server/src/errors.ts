@@ -231,6 +231,13 @@ export class CannotForwardError extends AppError {
   }
 }
 
+/** Link preview: the page could not be read, or has nothing a card shows; `why` says which. */
+export class LinkPreviewFailedError extends AppError {
+  constructor(why: string) {
+    super(Code.BAD_REQUEST, ErrorId.linkPreviewFailed, `This link cannot be previewed: ${why}`);
+  }
+}
+
 // Groups.
 
 /** The group does not exist, or the caller never belonged to it (the two look the same). */

@@ -62,6 +62,8 @@ export const ErrorId = {
   cannotRecall: 'cannotRecall',
   /** Forward: a notice, a call record, or a recalled or deleted message. */
   cannotForward: 'cannotForward',
+  /** Link preview: the page could not be read or has nothing to show (the message says why). */
+  linkPreviewFailed: 'linkPreviewFailed',
   /** The group does not exist (or the caller never belonged to it). */
   groupNotFound: 'groupNotFound',
   /** The caller is not (or no longer) a member of the group. */

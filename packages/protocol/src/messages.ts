@@ -121,6 +121,40 @@ export const Quote = z.object({
 });
 export type Quote = z.infer<typeof Quote>;
 
+/** Link previews (docs/architecture.md, "Link previews"): the longest address a card is made for. */
+export const LINK_URL_MAX = 2048;
+export const LINK_TITLE_MAX = 200;
+export const LINK_DESCRIPTION_MAX = 300;
+export const LINK_SITE_NAME_MAX = 100;
+
+const LINK_URL_MESSAGE = 'must be an http(s) address';
+/** An absolute http(s) address without a user name or password in it. */
+export const LinkUrl = text(LINK_URL_MAX, { trim: true }).refine((value) => {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
+}, LINK_URL_MESSAGE);
+
+/** A text names the link it was previewed with, as it is written in the text; the server fills the card. */
+export const LinkInput = z.object({ url: LinkUrl });
+
+/**
+ * A link's card, as the server read it from the page and froze it into the text: the picture
+ * is a copy stored here (receivers never contact the site), null when the page has none.
+ */
+export const LinkCard = z.object({
+  url: z.string(),
+  title: z.string(),
+  /** '' when the page has none. */
+  description: z.string(),
+  /** The site's own name, else its host. */
+  siteName: z.string(),
+  image: z
+    .object({ url: z.string().regex(FILE_URL_PATTERN), width: z.number().int(), height: z.number().int() })
+    .nullable(),
+});
+export type LinkCard = z.infer<typeof LinkCard>;
+
 /** Group messages only: who is mentioned (members), or everyone (owner and admins). */
 const mentionFields = {
   mentions: z.array(IdString('mentions')).max(MENTIONS_MAX, `at most ${MENTIONS_MAX} mentions`).optional(),
@@ -134,6 +168,7 @@ export const TextContent = z.object({
     tooLong: `text must be at most ${TEXT_MAX} characters`,
   }).min(1, 'text is required'),
   quote: QuoteInput.optional(),
+  link: LinkInput.optional(),
   ...mentionFields,
 });
 
@@ -141,6 +176,7 @@ export const TextContent = z.object({
 export const TextContentOut = z.object({
   text: z.string(),
   quote: Quote.optional(),
+  link: LinkCard.optional(),
   ...mentionFields,
 });
 

@@ -74,6 +74,11 @@ export const RATE_LIMITS = {
   feedback: { max: 10, timeWindow: HOUR },
   /** Message search asks as the person types (debounced): a fast typist, never a crawl of the index. */
   messageSearch: { max: 120, timeWindow: MINUTE },
+  /**
+   * A link preview may make the server read a page and a picture from elsewhere (an amplifier):
+   * asked as the person types (debounced), a few links a minute, never a crawl through us.
+   */
+  linkPreview: { max: 30, timeWindow: MINUTE },
 } satisfies Record<string, RateLimit>;
 
 /**

@@ -104,8 +104,10 @@ export interface TestServerOptions {
   realtime?: AppDeps['realtime'];
   onFriendsMade?: AppDeps['onFriendsMade'];
   appender?: AppDeps['appender'];
-  /** How the server resolves the hosts of push endpoints (names a test points anywhere). */
+  /** How the server resolves the hosts of push endpoints and linked pages (names a test points anywhere). */
   resolveHost?: AppDeps['resolveHost'];
+  /** How long reading a linked page may take (a test of the cap need not wait 5 s). */
+  linkPreviewTimeoutMs?: AppDeps['linkPreviewTimeoutMs'];
   /** Defaults to a logger at LOG_LEVEL (silent in tests). */
   logger?: AppDeps['logger'];
   /**
@@ -176,6 +178,7 @@ export async function startTestServer(
         ...(options.onFriendsMade ? { onFriendsMade: options.onFriendsMade } : {}),
         ...(options.appender ? { appender: options.appender } : {}),
         ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
+        ...(options.linkPreviewTimeoutMs ? { linkPreviewTimeoutMs: options.linkPreviewTimeoutMs } : {}),
         ...(options.logger ? { logger: options.logger } : {}),
         // Nodes on Redis each have their own bus, as separate processes would.
         ...(options.nodeOf && !config.redis ? { bus: options.nodeOf.running.app.paichat.bus } : {}),

@@ -11,6 +11,7 @@ import type { FriendAppliesTable } from './friend-applies';
 import type { FriendsTable } from './friends';
 import type { GroupInvitesTable, GroupMembersTable, GroupsTable } from './groups';
 import type { IdentitiesTable, OAuthLoginsTable } from './identities';
+import type { LinkPreviewsTable } from './link-previews';
 import type { LoginFailuresTable } from './login-failures';
 import type { MessagesTable } from './messages';
 import type {
@@ -72,6 +73,7 @@ export interface DatabaseSchema {
   identities: IdentitiesTable;
   oauth_logins: OAuthLoginsTable;
   push_subscriptions: PushSubscriptionsTable;
+  link_previews: LinkPreviewsTable;
 }
 
 export type Db = Kysely<DatabaseSchema>;
@@ -92,6 +94,7 @@ export type * from './friend-applies';
 export type * from './friends';
 export type * from './groups';
 export type * from './identities';
+export type * from './link-previews';
 export type * from './login-failures';
 export type * from './messages';
 export type * from './moments';

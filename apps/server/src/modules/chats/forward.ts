@@ -50,9 +50,13 @@ interface Source {
   fromPortrait: string;
 }
 
-/** What a copy keeps of a stored content: a text's quote and mentions belong to its own chat. */
+/**
+ * What a copy keeps of a stored content: a text's quote and mentions belong to its own chat; its
+ * link's card, frozen by the server, goes along.
+ */
 function copiedContent(msgType: string, content: Record<string, unknown>): Record<string, unknown> {
-  return msgType === MsgType.TEXT ? { text: content.text } : content;
+  if (msgType !== MsgType.TEXT) return content;
+  return { text: content.text, ...(content.link ? { link: content.link } : {}) };
 }
 
 /** The messages, in the order named, each checked readable and forwardable; throws otherwise. */

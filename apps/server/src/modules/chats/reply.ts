@@ -1,14 +1,16 @@
 /**
  * What a TEXT may carry beside its text (docs/architecture.md, "Message actions"): a quote of an
  * earlier message of the same chat, frozen here from the stored original (the client names it,
- * nothing more), and, in a group, mentions of its members (@All for its owner). In the send's
- * transaction (`textWrites`), a mentioned member's `mention_seq` becomes the message's seq: their
- * chat list marks it and Web Push wakes them even in a muted chat.
+ * nothing more), the card the server read for a link in it (modules/links), and, in a group,
+ * mentions of its members (@All for its owner). In the send's transaction (`textWrites`), a
+ * mentioned member's `mention_seq` becomes the message's seq: their chat list marks it and Web
+ * Push wakes them even in a muted chat.
  */
 import { MsgType, QUOTE_SNIPPET_MAX, type Quote } from '@paichat/protocol';
 import type { DbOrTx, Tx } from '../../db';
 import { MessageNotFoundError, ValidationError } from '../../errors';
 import { parseBigId, parseId } from '../../ids';
+import { frozenLink } from '../links/repo';
 import * as usersRepo from '../users/repo';
 import type { AppendRequest } from './appender';
 import { deletedWithin, readableMessages } from './deletions';
@@ -24,6 +26,7 @@ export interface TextPlace {
 /** The parts of a TEXT's content this module checks, as the client sent them. */
 export interface TextExtras {
   quote?: { msgId: string } | undefined;
+  link?: { url: string } | undefined;
   mentions?: string[] | undefined;
   mentionAll?: boolean | undefined;
 }
@@ -94,17 +97,18 @@ async function checkMentions(
   return { ...(ids.length > 0 ? { mentions: ids } : {}), ...(extras.mentionAll ? { mentionAll: true } : {}) };
 }
 
-/** A TEXT's content as stored: the text, its frozen quote and its checked mentions. */
+/** A TEXT's content as stored: the text, its frozen quote, the server's card of its link, its checked mentions. */
 export async function storedText(
   db: DbOrTx,
   content: TextExtras & { text: string },
   place: TextPlace,
   senderId: number,
 ): Promise<Record<string, unknown>> {
-  const { quote, mentions: _mentions, mentionAll: _mentionAll, ...rest } = content;
+  const { quote, link, mentions: _mentions, mentionAll: _mentionAll, ...rest } = content;
   return {
     ...rest,
     ...(quote ? { quote: await freezeQuote(db, quote.msgId, place, senderId) } : {}),
+    ...(await frozenLink(db, link, rest.text)),
     ...(await checkMentions(db, content, place, senderId)),
   };
 }

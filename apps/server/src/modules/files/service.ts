@@ -100,7 +100,8 @@ export function createFilesService(deps: FilesServiceDeps) {
     async upload(
       ownerId: number,
       source: UploadSource,
-      options: { endpoint: Endpoint; purpose?: UploadPurpose | undefined },
+      /** `imagesOnly`: anything but an image is refused (a link preview's picture). */
+      options: { endpoint: Endpoint; purpose?: UploadPurpose | undefined; imagesOnly?: boolean },
     ): Promise<UploadedFile> {
       const limit = maxBytes(options.endpoint);
       const temps: string[] = [];
@@ -121,6 +122,8 @@ export function createFilesService(deps: FilesServiceDeps) {
         const avatar = options.purpose === 'avatar';
         if (avatar && kind.category !== 'image')
           throw new FileTypeNotAllowedError('An avatar must be an image');
+        if (options.imagesOnly && kind.category !== 'image')
+          throw new FileTypeNotAllowedError('Only images are taken here');
 
         const id = randomBytes(16).toString('hex');
         const now = clock.now();

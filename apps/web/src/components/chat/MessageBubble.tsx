@@ -13,6 +13,7 @@ import { OpenableHistoryCard } from './OpenableHistoryCard';
 import { QuoteBlock, readQuote } from './QuoteBlock';
 import { Selectable } from './Selectable';
 import { HistoryCard, readHistory } from './HistoryCard';
+import { LinkCardLink, readLink } from './LinkCard';
 import { ActionSheet } from './Sheet';
 import { hasMessageActions, useMessageActions } from './useMessageActions';
 import { ImageBubble } from './ImageBubble';
@@ -175,6 +176,7 @@ function PersonRow({ message, senderName, onRetry }: MessageBubbleProps) {
   const own = message.type === 2;
   const name = senderName || message.nickName;
   const quote = message.msgType === MsgType.TEXT ? readQuote(message.content) : null;
+  const link = message.msgType === MsgType.TEXT ? readLink(message.content) : null;
   return (
     <div className={s.row} data-side={own ? 'own' : 'peer'}>
       <span className={s.rowAvatar}>
@@ -203,6 +205,7 @@ function PersonRow({ message, senderName, onRetry }: MessageBubbleProps) {
             </button>
           )}
         </div>
+        {link && <LinkCardLink card={link} />}
       </div>
       {/* Mounted only while open: a long chat keeps its rows light. */}
       {menu && <MessageMenu message={message} onClose={() => setMenu(false)} />}

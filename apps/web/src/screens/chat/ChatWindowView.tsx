@@ -172,11 +172,12 @@ export function ChatWindowView({
             )}
             <InputBar
               draftKey={chatId}
-              onSendText={(text, mentions) => {
+              onSendText={(text, extras) => {
                 const reply = quoting?.msgId ? { quote: { msgId: quoting.msgId } } : {};
                 cancelQuote();
-                return send(MsgType.TEXT, { text, ...reply, ...mentions });
+                return send(MsgType.TEXT, { text, ...reply, ...extras });
               }}
+              previewChatId={chatId || undefined}
               groupId={isGroup ? state.entry?.userId : undefined}
               quote={quote || undefined}
               onSendVoice={(blob, seconds) => void media.sendVoice(blob, seconds)}

@@ -4,22 +4,29 @@ import { TEXT_MAX } from '@paichat/protocol';
 import { useT } from '../../i18n';
 import { onDraftAdded } from '../../lib/draftAdditions';
 import { loadDraft, saveDraft } from '../../lib/drafts';
+import { LinkCardBody } from '../../components/chat/LinkCard';
 import { HoldToTalk } from './HoldToTalk';
 import { MentionPicker } from './MentionPicker';
 import { insertMention, mentionsIn, typedAt, type Mention } from './mentions';
+import { useLinkPreview } from './useLinkPreview';
 import s from './ChatWindow.module.css';
 
 /** From this many characters left, the bar says how many remain. */
 export const COUNTER_FROM = 200;
 
+/** What a text carries beside its words: its mentions, and the link it is sent with a card of. */
+export type TextExtras = ReturnType<typeof mentionsIn> & { link?: { url: string } };
+
 export interface InputBarProps {
   /** Drafts are kept under this key (the chat). */
   draftKey: string;
   /**
-   * Sends the text, with the mentions whose "@Name" is still in it; rejects when it could not be
-   * queued (the text comes back).
+   * Sends the text, with the mentions whose "@Name" is still in it and the link whose card is
+   * shown; rejects when it could not be queued (the text comes back).
    */
-  onSendText: (text: string, mentions: ReturnType<typeof mentionsIn>) => Promise<void>;
+  onSendText: (text: string, extras: TextExtras) => Promise<void>;
+  /** The chat a link in the text is previewed for (none: no previews). */
+  previewChatId?: string;
   /** A group chat: typing "@" opens its member picker. */
   groupId?: string;
   /** The message the text replies to ("name: snippet"), and dropping it. */
@@ -51,6 +58,7 @@ export function InputBar({
   disabled = false,
   groupId,
   quote,
+  previewChatId,
 }: InputBarProps) {
   const t = useT();
   const counterId = useId();
@@ -59,6 +67,7 @@ export function InputBar({
   /** People picked from the "@" picker, and where the "@" that opened it was typed. */
   const [picked, setPicked] = useState<Mention[]>([]);
   const [picking, setPicking] = useState<number | null>(null);
+  const preview = useLinkPreview(previewChatId, voiceMode ? '' : text);
 
   // Quoting a message: the reply is typed next.
   const quoteLine = quote?.line;
@@ -109,9 +118,10 @@ export function InputBar({
   const send = () => {
     if (!canSend) return;
     const sent = text;
+    const link = preview.card && { link: { url: preview.card.url } };
     change('');
     setPicked([]);
-    onSendText(sent, mentionsIn(sent, picked)).catch(() => {
+    onSendText(sent, { ...mentionsIn(sent, picked), ...link }).catch(() => {
       // Not queued: the words go back where they were, unless something new was typed meanwhile.
       setText((current) => {
         const restored = current || sent;
@@ -152,6 +162,21 @@ export function InputBar({
             className={s.quoteClose}
             aria-label={t('chatWindow.quoteCancel')}
             onClick={quote.onCancel}
+          >
+            <CloseCircleFill aria-hidden />
+          </button>
+        </div>
+      )}
+      {preview.card && (
+        <div className={s.linkBar} role="group" aria-label={t('chatWindow.linkPreview')}>
+          <span className={s.linkCard}>
+            <LinkCardBody card={preview.card} />
+          </span>
+          <button
+            type="button"
+            className={s.quoteClose}
+            aria-label={t('chatWindow.linkPreviewClose')}
+            onClick={preview.dismiss}
           >
             <CloseCircleFill aria-hidden />
           </button>

@@ -6,6 +6,7 @@ import { useNav } from '../../nav';
 import { NATIVE_NAMES, currentLocale, directionOf, useT } from '../../i18n';
 import { useClearChatCache } from '../../store/chat/hooks';
 import { confirmDialog, showToast } from '../../lib/ui';
+import { LinkPreviewSetting } from './LinkPreviewSetting';
 import { NotificationSettings } from './NotificationSettings';
 import { useSignOut } from './useSignOut';
 import s from './MeScreen.module.css';
@@ -22,7 +23,8 @@ export interface SettingsLinks {
 
 /**
  * Settings: language, password, the accounts to sign in with, the privacy and service agreement, what this app is, clearing
- * the chats stored on this browser (they come back from the server), notifications on this device, and sign-out.
+ * the chats stored on this browser (they come back from the server), notifications and link previews on this
+ * device, and sign-out.
  */
 export function SettingsScreen({ links }: { links: SettingsLinks }) {
   const t = useT();
@@ -83,6 +85,7 @@ export function SettingsScreen({ links }: { links: SettingsLinks }) {
         ]}
       />
       <NotificationSettings />
+      <LinkPreviewSetting />
       <InfoList
         rows={[
           {

@@ -71,6 +71,9 @@ import { createOutboundFetch, type Resolver } from './outbound/fetch';
 import { LocalBus, type Bus } from './realtime/bus';
 import { RedisBus } from './realtime/redis-bus';
 import { registerGateway, type GatewayOptions } from './realtime/gateway';
+import { receiptsRoutes } from './modules/receipts/routes';
+import { createReceiptsService } from './modules/receipts/service';
+import { createTypingRelay } from './modules/receipts/typing';
 import { createSocketSends } from './realtime/socket-sends';
 import type { ConnectionRegistry } from './realtime/registry';
 
@@ -251,9 +254,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     now: () => clock.now(),
     log: logger.child({ module: 'realtime' }),
   });
+  const receipts = createReceiptsService({ db, clock, bus, log: logger.child({ module: 'receipts' }) });
+  app.addHook('onClose', async () => receipts.close());
   const registry = await registerGateway(app, {
     bus,
     sends: socketSends,
+    typing: createTypingRelay({ db, clock, bus, log: logger.child({ module: 'typing' }) }),
     ledger: sockets.ledger,
     allowedOrigins: config.allowedOrigins,
     log: logger.child({ module: 'realtime' }),
@@ -311,6 +317,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     visibility,
     webPush,
     recallWindows: config.recallWindows,
+    onReadMoved: receipts.readMoved,
   });
   const groups = createGroupsService({
     db,
@@ -353,6 +360,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   usersRoutes(app, users);
   friendsRoutes(app, friends);
   chatsRoutes(app, chats);
+  receiptsRoutes(app, receipts);
   groupsRoutes(app, groups);
   socketSendsRoutes(socketSends, chats, groups);
   forwardRoutes(app, createForwardService({ db, chats, groups }));

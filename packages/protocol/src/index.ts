@@ -17,6 +17,7 @@ export * from './messages';
 export * from './empty-seqs';
 export * from './chats';
 export * from './recall';
+export * from './receipts';
 export * from './forward';
 export * from './link-preview';
 export * from './groups';

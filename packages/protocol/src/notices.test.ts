@@ -30,6 +30,9 @@ const examples: Record<NoticeType, unknown> = {
   MSG_DELETED: { chatId: '12', seqs: [3, 5] },
   MOMENT_INTERACTION: { count: 3, momentId: '41' },
   MOMENT_POSTED: { portrait: '/file/0123456789abcdef0123456789abcdef.png', userId: '7', nickName: 'Amy' },
+  PEER_READ: { chatId: '12', readSeq: 4 },
+  GROUP_READS: { chatId: '12' },
+  TYPING: { chatId: '12', userId: '9' },
 };
 
 describe('notice pushes', () => {

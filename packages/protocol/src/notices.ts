@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { ChatReadNotice, ChatUpdatedNotice } from './chats';
 import { MsgDeletedNotice } from './forward';
 import { GroupChangedNotice } from './groups';
+import { GroupReadsNotice, PeerReadNotice, TypingNotice } from './receipts';
 import { MsgPush, NoticeType } from './socket';
 
 /** msgContent of a notice that carries nothing but its type. */
@@ -58,6 +59,9 @@ export const NoticeContents = {
   [NoticeType.MSG_DELETED]: MsgDeletedNotice,
   [NoticeType.MOMENT_INTERACTION]: MomentInteractionNotice,
   [NoticeType.MOMENT_POSTED]: MomentPostedNotice,
+  [NoticeType.PEER_READ]: PeerReadNotice,
+  [NoticeType.GROUP_READS]: GroupReadsNotice,
+  [NoticeType.TYPING]: TypingNotice,
 } as const satisfies Record<NoticeType, z.ZodType>;
 
 export type NoticeContent<T extends NoticeType> = z.infer<(typeof NoticeContents)[T]>;
@@ -85,6 +89,9 @@ export const NoticePush = z.discriminatedUnion('noticeType', [
   notice(NoticeType.MSG_DELETED),
   notice(NoticeType.MOMENT_INTERACTION),
   notice(NoticeType.MOMENT_POSTED),
+  notice(NoticeType.PEER_READ),
+  notice(NoticeType.GROUP_READS),
+  notice(NoticeType.TYPING),
 ]);
 export type NoticePush = z.infer<typeof NoticePush>;
 

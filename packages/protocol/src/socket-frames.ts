@@ -30,7 +30,18 @@ export const SendFrame = z.object({
 });
 export type SendFrame = z.infer<typeof SendFrame>;
 
-export const ClientFrame = z.discriminatedUnion('type', [z.object({ type: z.literal('ping') }), SendFrame]);
+/**
+ * The person types in a one-to-one chat (receipts.ts): at most one every
+ * TYPING_SIGNAL_INTERVAL_MS, never answered; the server forwards it to the other member or drops it.
+ */
+export const TypingFrame = z.object({ type: z.literal('typing'), chatId: z.string().regex(/^\d{1,15}$/) });
+export type TypingFrame = z.infer<typeof TypingFrame>;
+
+export const ClientFrame = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ping') }),
+  SendFrame,
+  TypingFrame,
+]);
 export type ClientFrame = z.infer<typeof ClientFrame>;
 
 /** The server's answer to a `send` frame: the HTTP envelope, with the frame's id. */

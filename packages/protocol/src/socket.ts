@@ -97,6 +97,12 @@ export const NoticeType = {
   MOMENT_INTERACTION: 'MOMENT_INTERACTION',
   /** A friend posted a moment the user may see: msgContent {portrait} of its author. */
   MOMENT_POSTED: 'MOMENT_POSTED',
+  /** The other person of a one-to-one chat read further: msgContent {chatId, readSeq} (receipts.ts). */
+  PEER_READ: 'PEER_READ',
+  /** Members of a group read past the user's messages: msgContent {chatId} (receipts.ts). */
+  GROUP_READS: 'GROUP_READS',
+  /** The other person of a one-to-one chat is typing: msgContent {chatId, userId} (receipts.ts). */
+  TYPING: 'TYPING',
 } as const;
 export type NoticeType = (typeof NoticeType)[keyof typeof NoticeType];
 

@@ -13,7 +13,8 @@
  *    Then the ledger closes the account's oldest sockets beyond the cap (4009), on any node.
  * 4. Client frames are JSON text. `{"type":"ping"}` (every 5 s) is answered with the text `ok`;
  *    pings that arrive before the ready frame are answered right after it. `{"type":"send"}`
- *    frames are answered with an `ack` (socket-sends.ts). Any other or malformed frame is ignored. A socket silent for 30 s (5 missed heartbeats and one spare)
+ *    frames are answered with an `ack` (socket-sends.ts), `{"type":"typing"}` frames are handed on
+ *    unanswered (modules/receipts/typing.ts). Any other or malformed frame is ignored. A socket silent for 30 s (5 missed heartbeats and one spare)
  *    is dropped as dead.
  * 5. Server frames are `ServerPush` JSON (`pushType` MSG or NOTICE). They arrive from the bus,
  *    never from a service directly, so a push reaches a user's devices on every node.
@@ -75,6 +76,8 @@ export interface GatewayOptions {
   log: FastifyBaseLogger;
   /** What `send` frames run. */
   sends: SocketSends;
+  /** Where `typing` frames go (modules/receipts/typing.ts): the socket's user and the chat named. */
+  typing?: (userId: string, chatId: string) => void;
   /** The wall clock tokens expire by (ms since the epoch). */
   now?: () => number;
   /** Unsent bytes above which a socket is closed with 4008. */
@@ -256,6 +259,10 @@ export async function registerGateway(
             },
           );
           return sendFrame(frame);
+        }
+        if (frame?.type === 'typing') {
+          if (connection) options.typing?.(connection.userId, frame.chatId);
+          return;
         }
         if (frame?.type !== 'ping') return;
         if (connection) socket.send(HEARTBEAT_REPLY);

@@ -39,6 +39,7 @@ import * as m0038 from './0038_chat_members_mention_seq';
 import * as m0039 from './0039_search_watermark';
 import * as m0040 from './0040_socket_leases';
 import * as m0042 from './0042_link_previews';
+import * as m0043 from './0043_users_read_receipts';
 
 /** Every migration, in order. Add a file, then list it here; never edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -82,4 +83,5 @@ export const migrations: Record<string, Migration> = {
   '0039_search_watermark': m0039,
   '0040_socket_leases': m0040,
   '0042_link_previews': m0042,
+  '0043_users_read_receipts': m0043,
 };

@@ -20,6 +20,8 @@ export interface UsersTable {
   password_hash: string | null;
   /** Milliseconds since the epoch. */
   created_at: number;
+  /** "Send read receipts": 1 on (the default), 0 off (receipts.ts in the protocol). */
+  read_receipts: Defaulted<number>;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -100,6 +100,8 @@ export interface ChatsServiceDeps {
   webPush: Pick<PushNotifier, 'message'>;
   /** How long after sending its sender may recall a message. */
   recallWindows: RecallWindows;
+  /** A member read further, from `from` to `to` (read receipts: modules/receipts). */
+  onReadMoved?: (chat: repo.MemberChat, readerId: number, from: number, to: number) => Promise<void>;
 }
 
 /** Names a chat by id, or (SINGLE) by the friend's user id. */
@@ -584,7 +586,12 @@ export function createChatsService(deps: ChatsServiceDeps) {
       const target = Math.min(readSeq ?? last, last);
       const moved = await repo.advanceRead(db, chat.chat_id, actor.userId, target);
       const state = await stateAfter(chat.chat_id, actor.userId);
-      if (moved) await notify(actor.userId, NoticeType.CHAT_READ, state);
+      if (moved) {
+        await notify(actor.userId, NoticeType.CHAT_READ, state);
+        await deps.onReadMoved?.(chat, actor.userId, chat.read_seq, target).catch((error: unknown) => {
+          log.error({ err: error, chatId }, 'read receipt failed');
+        });
+      }
       return state;
     },
 

@@ -18,6 +18,7 @@ export * from './empty-seqs';
 export * from './chats';
 export * from './recall';
 export * from './receipts';
+export * from './reactions';
 export * from './forward';
 export * from './link-preview';
 export * from './groups';

@@ -28,8 +28,8 @@ describe('messages contract', () => {
     const sendable = Object.values(MsgType).filter(
       (t) => OutgoingMessage.safeParse({ msgType: t, content: {} }).error?.issues[0]?.path[0] !== 'msgType',
     );
-    // Notices, recalls, deletions and "Chat history" cards come from their own endpoints.
-    const serverWritten = ['ALERT', 'RECALL', 'RECALLED', 'DELETED', 'HISTORY'];
+    // Notices, recalls, deletions, "Chat history" cards and reactions come from their own endpoints.
+    const serverWritten = ['ALERT', 'RECALL', 'RECALLED', 'DELETED', 'HISTORY', 'REACTION'];
     expect(sendable).toEqual(Object.values(MsgType).filter((t) => !serverWritten.includes(t)));
   });
 

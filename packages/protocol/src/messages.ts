@@ -45,6 +45,8 @@ export const MsgType = {
   DELETED: 'DELETED',
   /** Forwarded messages merged into one "Chat history" card. */
   HISTORY: 'HISTORY',
+  /** An emoji put on (or taken off) the message at `targetSeq` (reactions.ts); not drawn. */
+  REACTION: 'REACTION',
 } as const;
 export type MsgType = (typeof MsgType)[keyof typeof MsgType];
 export const MsgTypeSchema = z.enum(Object.values(MsgType) as [MsgType, ...MsgType[]]);
@@ -185,6 +187,29 @@ export const RecallContent = z.object({ targetSeq: z.number().int(), targetMsgId
 /** RECALLED: the target afterwards; its sender (fromId) is still who wrote it. */
 export const RecalledContent = z.object({ byId: z.string(), byName: z.string() });
 export const DeletedContent = z.object({});
+
+/** REACTION: the event; who reacted is its sender. */
+export const ReactionContent = z.object({
+  targetSeq: z.number().int(),
+  targetMsgId: z.string(),
+  emoji: z.string(),
+  /** True: the sender added the emoji; false: they took it back. */
+  on: z.boolean(),
+});
+export type ReactionContent = z.infer<typeof ReactionContent>;
+
+/** One emoji on a message as the viewer sees it. */
+export const ReactionCount = z.object({
+  emoji: z.string(),
+  count: z.number().int(),
+  /** The viewer is among those who reacted with it. */
+  mine: z.boolean(),
+});
+export type ReactionCount = z.infer<typeof ReactionCount>;
+
+/** A message's reactions (reactions.ts), oldest emoji first, as of the REACTION event at `seq`. */
+export const ReactionSummary = z.object({ seq: z.number().int(), list: z.array(ReactionCount) });
+export type ReactionSummary = z.infer<typeof ReactionSummary>;
 
 /** One message inside a "Chat history" card: a frozen copy. */
 export const HistoryItem = z.object({
@@ -408,6 +433,8 @@ export const ServerMessage = z.object({
   fromPortrait: z.string(),
   /** GROUP: the sender's nickname in the group when sent ('' when none). */
   fromGroupNick: z.string().optional(),
+  /** Read answers only: the message's reactions, when it has ever had any. */
+  reactions: ReactionSummary.optional(),
 });
 export type ServerMessage = z.infer<typeof ServerMessage>;
 
@@ -430,6 +457,7 @@ export const StoredContent = {
   RECALLED: RecalledContent,
   DELETED: DeletedContent,
   HISTORY: HistoryContent,
+  REACTION: ReactionContent,
 } satisfies Record<MsgType, z.ZodType>;
 
 /** Reads a received message's content as its type's shape; null when it does not fit. */

@@ -38,6 +38,7 @@ import * as m0037 from './0037_message_deletions';
 import * as m0038 from './0038_chat_members_mention_seq';
 import * as m0039 from './0039_search_watermark';
 import * as m0040 from './0040_socket_leases';
+import * as m0041 from './0041_message_reactions';
 import * as m0042 from './0042_link_previews';
 import * as m0043 from './0043_users_read_receipts';
 
@@ -82,6 +83,7 @@ export const migrations: Record<string, Migration> = {
   '0038_chat_members_mention_seq': m0038,
   '0039_search_watermark': m0039,
   '0040_socket_leases': m0040,
+  '0041_message_reactions': m0041,
   '0042_link_previews': m0042,
   '0043_users_read_receipts': m0043,
 };

@@ -13,6 +13,7 @@ import type { GroupInvitesTable, GroupMembersTable, GroupsTable } from './groups
 import type { IdentitiesTable, OAuthLoginsTable } from './identities';
 import type { LinkPreviewsTable } from './link-previews';
 import type { LoginFailuresTable } from './login-failures';
+import type { MessageReactionMarksTable, MessageReactionsTable } from './message-reactions';
 import type { MessagesTable } from './messages';
 import type {
   MomentAudienceTable,
@@ -73,6 +74,8 @@ export interface DatabaseSchema {
   identities: IdentitiesTable;
   oauth_logins: OAuthLoginsTable;
   push_subscriptions: PushSubscriptionsTable;
+  message_reactions: MessageReactionsTable;
+  message_reaction_marks: MessageReactionMarksTable;
   link_previews: LinkPreviewsTable;
 }
 
@@ -96,6 +99,7 @@ export type * from './groups';
 export type * from './identities';
 export type * from './link-previews';
 export type * from './login-failures';
+export type * from './message-reactions';
 export type * from './messages';
 export type * from './moments';
 export type * from './push-subscriptions';

@@ -18,6 +18,7 @@ import type { GroupLook } from '../groups/delivery';
 import { findGroupForViewer, readNoticeIfCaughtUp } from '../groups/repo';
 import { unindexMessage } from '../search/repo';
 import { findUserById } from '../users/repo';
+import { clearReactions } from './reactions';
 import type { MemberChat } from './repo';
 import { parseStoredContent, type Person } from './views';
 
@@ -48,8 +49,9 @@ export function checkRecall(
 
 /**
  * The event's changes, in its transaction: the target becomes RECALLED (its content is gone,
- * from the row and from the search index), replies that quote it lose their snippet, and
- * members who had read everything before the event have read it too (it is nothing to read).
+ * from the row and from the search index, and its reactions), replies that quote it lose
+ * their snippet, and members who had read everything before the event have read it too (it
+ * is nothing to read).
  */
 export async function applyRecall(
   trx: Tx,
@@ -69,6 +71,7 @@ export async function applyRecall(
     content: parseStoredContent(target.content),
   });
   await scrubQuotes(trx, target, event.seq);
+  await clearReactions(trx, target.id);
   await readNoticeIfCaughtUp(trx, event.chatId, event.seq);
 }
 

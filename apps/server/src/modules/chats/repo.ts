@@ -537,10 +537,12 @@ const seenLast = sql<number>`coalesce("m"."left_seq", "c"."last_seq")`;
 
 /**
  * The seq of the newest message at or below seenLast (below it when seenLast is an empty seq)
- * that the member did not delete for themselves: the list previews what they still see.
+ * that the member did not delete for themselves: the list previews what they still see. A
+ * reaction is no message of its own: the list previews what it was put on, or what came after.
  */
 const newestSeen = sql<number>`(select "s"."seq" from "messages" as "s"
   where "s"."chat_id" = "c"."id" and "s"."seq" <= ${seenLast} and not ${deletedBy(sql.ref('m.user_id'), 's')}
+    and "s"."msg_type" <> ${MsgType.REACTION}
   order by "s"."seq" desc limit 1)`;
 
 function sessionsQuery(db: DbOrTx, userId: number) {

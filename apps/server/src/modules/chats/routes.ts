@@ -7,7 +7,9 @@ import {
   getChatSession,
   getChatSessions,
   getRecallWindows,
+  getReactions,
   markRead,
+  reactMsg,
   recallMsg,
   removeChatSession,
   sendMsg,
@@ -35,6 +37,8 @@ export function chatsRoutes(app: FastifyInstance, chats: ChatsService): void {
   route(app, deletedSeqs, (input, ctx) => chats.deletedSeqs(ctx.auth().userId, input.chatId));
   route(app, recallMsg, (input, ctx) => chats.recall(ctx.auth(), input));
   route(app, getRecallWindows, () => Promise.resolve(chats.recallWindows));
+  route(app, reactMsg, (input, ctx) => chats.react(ctx.auth(), input));
+  route(app, getReactions, (input, ctx) => chats.reactions(ctx.auth().userId, input));
 }
 
 export function forwardRoutes(app: FastifyInstance, forward: ForwardService): void {

@@ -38,6 +38,7 @@ import {
   noticePush,
   stepDown,
   type NoticeContent,
+  type ReactionContent,
   type RecallWindows,
 } from '@paichat/protocol';
 import type { FastifyBaseLogger } from 'fastify';
@@ -67,6 +68,15 @@ import { storedContent, type ContentDeps } from './content';
 import { textWrites, type TextPlace } from './reply';
 import * as deletions from './deletions';
 import type { Copy } from './forward';
+import {
+  applyReaction,
+  chatTimeOf,
+  checkReactable,
+  decideToggle,
+  reactionClientMsgId,
+  summariesFor,
+  whoReacted,
+} from './reactions';
 import { applyRecall, checkRecall, recallClientMsgId, standingIn, type Standing } from './recall';
 import { refusalUnlessRetry, sent, unstoredAnswer, type Redeliver } from './send-result';
 import * as repo from './repo';
@@ -160,10 +170,10 @@ export function createChatsService(deps: ChatsServiceDeps) {
   }
 
   /**
-   * Pushes a recall event to the chat's members (a group's: those it is for, read by seq).
-   * Best effort, as every push. Answers who it is for.
+   * Pushes an event (a recall, a reaction) to the chat's members (a group's: those it is for,
+   * read by seq). Best effort, as every push. Answers who it is for.
    */
-  async function deliverRecall(message: StoredMessage, chat: repo.MemberChat, by: Standing) {
+  async function deliverEvent(message: StoredMessage, chat: repo.MemberChat, by: Standing) {
     try {
       if (by.group) {
         const recipients = await repo.recipientsAt(db, chat.chat_id, message.seq);
@@ -175,7 +185,7 @@ export function createChatsService(deps: ChatsServiceDeps) {
       if (a && b) await deliver(message, [a, b], by.person.id);
       return [chat.user_low, chat.user_high].filter((id): id is number => id !== null);
     } catch (error) {
-      log.error({ err: error, msgId: message.id }, 'recall push failed');
+      log.error({ err: error, msgId: message.id }, 'event push failed');
       return undefined;
     }
   }
@@ -214,20 +224,30 @@ export function createChatsService(deps: ChatsServiceDeps) {
     return chat;
   }
 
-  /** Messages as the viewer receives them, with their senders' names (DELETED where they deleted them). */
+  /**
+   * Messages as the viewer receives them, with their senders' names (DELETED where they deleted
+   * them) and their reactions.
+   */
   async function present(stored: MessageRow[], chat: ChatShape, viewerId: number): Promise<ServerMessage[]> {
     const rows = await deletions.hideDeleted(db, viewerId, stored);
     const senderIds = [...new Set(rows.map((r) => r.sender_id).filter((id): id is number => id !== null))];
     const senders = new Map((await usersRepo.findUsersByIds(db, senderIds)).map((u) => [u.id, u] as const));
-    return rows.map((row) =>
-      toServerMessage(
+    const reactions = await summariesFor(
+      db,
+      viewerId,
+      rows.filter((row) => row.msg_type !== MsgType.DELETED).map((row) => row.id),
+    );
+    return rows.map((row) => {
+      const message = toServerMessage(
         { ...row, content: parseStoredContent(row.content) },
         chat,
         viewerId,
         row.sender_id === null ? undefined : senders.get(row.sender_id),
         row.group_nick ?? '',
-      ),
-    );
+      );
+      const summary = row.msg_type === MsgType.DELETED ? undefined : reactions.get(row.id);
+      return summary ? { ...message, reactions: summary } : message;
+    });
   }
 
   /** Chat-list entries, each group's with its first members' faces (one query for the page). */
@@ -429,7 +449,7 @@ export function createChatsService(deps: ChatsServiceDeps) {
         content,
         created_at: now,
       };
-      const recipients = await deliverRecall(message, chat, standing);
+      const recipients = await deliverEvent(message, chat, standing);
       deps.webPush.message({
         message,
         sender: { id: actor.userId, name: standing.recaller.name },
@@ -437,6 +457,90 @@ export function createChatsService(deps: ChatsServiceDeps) {
         recipientIds: recipients?.filter((id) => id !== actor.userId),
       });
       return toServerMessage(message, chat, actor.userId, standing.person, standing.groupNick);
+    },
+
+    /**
+     * Puts an emoji on a message or takes it back (reactions.ts): a REACTION event under the
+     * chat's next seq, decided and applied under the chat's lock, pushed like a message. No Web
+     * Push wakes anyone for it, and it is no new message in the chat list. A retry with the same
+     * clientMsgId answers the first event.
+     */
+    async react(
+      actor: AuthContext,
+      input: { chatId: string; msgId: string; emoji: string; clientMsgId: string },
+    ): Promise<ServerMessage> {
+      const chat = await resolveChat(actor.userId, { chatId: input.chatId });
+      const clientMsgId = reactionClientMsgId(input.clientMsgId);
+      const answer = async (row: MessageRow) =>
+        (await present([row], chat, actor.userId))[0] as ServerMessage;
+      const done = await repo.findByClientMsgId(db, actor.userId, clientMsgId);
+      if (done) {
+        if (done.chat_id !== chat.chat_id || done.msg_type !== MsgType.REACTION)
+          throw new ValidationError('clientMsgId: already used for another message');
+        return answer(done);
+      }
+      const targetId = parseBigId(input.msgId);
+      const found = targetId === null ? undefined : await repo.findMessageInChat(db, chat.chat_id, targetId);
+      const target = await checkReactable(db, chat, actor.userId, found);
+      const standing = await standingIn(db, chat, actor.userId);
+      const content: ReactionContent = {
+        targetSeq: target.seq,
+        targetMsgId: String(target.id),
+        emoji: input.emoji,
+        on: true,
+      };
+      let chatTime = 0;
+      const now = clock.now();
+      const outcome = await appender.append({
+        chatId: chat.chat_id,
+        senderId: actor.userId,
+        recipientId: 0,
+        clientMsgId,
+        msgType: MsgType.REACTION,
+        content,
+        createdAt: now,
+        ...(standing.group ? { groupNick: standing.groupNick } : {}),
+        // Once the chat is locked: still a member, the target not recalled since, and the toggle.
+        admit: async (trx) => {
+          await standingIn(trx, chat, actor.userId);
+          await checkReactable(
+            trx,
+            chat,
+            actor.userId,
+            await repo.findMessageInChat(trx, chat.chat_id, target.id),
+          );
+          chatTime = await chatTimeOf(trx, chat.chat_id);
+          await decideToggle(trx, actor.userId, content);
+          return null;
+        },
+        alsoWrite: (trx, stored) => applyReaction(trx, actor.userId, content, stored, chatTime),
+      });
+      if (!outcome.stored) {
+        if (outcome.original) return answer(outcome.original);
+        throw new Error('a reaction is never refused by admit');
+      }
+      const message: StoredMessage = {
+        id: outcome.id,
+        chat_id: outcome.chatId,
+        seq: outcome.seq,
+        sender_id: actor.userId,
+        client_msg_id: clientMsgId,
+        msg_type: MsgType.REACTION,
+        content,
+        created_at: now,
+      };
+      await deliverEvent(message, chat, standing);
+      return toServerMessage(message, chat, actor.userId, standing.person, standing.groupNick);
+    },
+
+    /** Who reacted to a message the viewer can read, with which emoji. */
+    async reactions(viewerId: number, input: { chatId: string; msgId: string }) {
+      const chat = await resolveChat(viewerId, { chatId: input.chatId });
+      const id = parseBigId(input.msgId);
+      const found = id === null ? undefined : await repo.findMessageInChat(db, chat.chat_id, id);
+      if (!found || found.seq <= chat.cleared_seq || found.seq > seenLastSeq(chat))
+        throw new MessageNotFoundError();
+      return { msgId: String(found.id), list: await whoReacted(db, chat, found.id) };
     },
 
     async listSessions(viewerId: number, page: { pageNum: number; pageSize: number }) {

@@ -104,11 +104,15 @@ export function laterPreview(
   return compareMessages(asRow(current), asRow(candidate)) > 0 ? current : candidate;
 }
 
-/** The newest row a window shows, as a preview (never one the user deleted for themselves). */
+/**
+ * The newest row a window shows, as a preview (never one the user deleted for themselves, nor
+ * a reaction: it is no message of its own).
+ */
 export function lastVisiblePreview(rows: readonly LocalMessage[]): StoredPreview | null {
   for (let i = rows.length - 1; i >= 0; i -= 1) {
     const row = rows[i] as LocalMessage;
-    if (!isCallStart(row.msgType) && row.msgType !== MsgType.DELETED) return previewOf(row);
+    if (!isCallStart(row.msgType) && row.msgType !== MsgType.DELETED && row.msgType !== MsgType.REACTION)
+      return previewOf(row);
   }
   return null;
 }

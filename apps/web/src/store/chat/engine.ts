@@ -33,7 +33,9 @@
  *   (unread.ts). Reads made here are remembered until the server confirms them.
  */
 import {
+  getReactions,
   NoticeType,
+  reactMsg,
   recallMsg,
   TAB_REFRESH_THROTTLE_MS,
   type ChatState,
@@ -60,7 +62,7 @@ import { Settings } from './settings';
 import type { ChatStorage } from './storage';
 import { chatT, type Translate } from './texts';
 import type { ChatTransport } from './transport';
-import type { ChatCommands, ChatEngineStatus, ChatWindowState, LocalMessage } from './types';
+import type { ChatCommands, ChatEngineStatus, ChatWindowState, LocalMessage, ReactorsByEmoji } from './types';
 
 export type { ChatEngineSnapshot } from './chatStore';
 
@@ -335,6 +337,22 @@ export class ChatEngine implements ChatCommands {
 
   deleteForMe(chatId: string, msgIds: string[]): Promise<void> {
     return deleteForMe(this.ctx, chatId, msgIds);
+  }
+
+  async react(chatId: string, message: LocalMessage, emoji: string): Promise<void> {
+    const rt = this.store.chat(chatId);
+    if (!rt || !message.msgId) throw new Error(`no stored message to react to in chat ${chatId}`);
+    const clientMsgId = newClientMsgId();
+    const input = { chatId, msgId: message.msgId, emoji, clientMsgId };
+    // A retry under the same clientMsgId answers the first event: the toggle happens once.
+    const event = await this.ctx.transport
+      .call(reactMsg, input)
+      .catch(() => this.ctx.transport.call(reactMsg, input));
+    await this.ctx.sync.takeLive(rt, event);
+  }
+
+  whoReacted(chatId: string, msgId: string): Promise<ReactorsByEmoji> {
+    return this.ctx.transport.call(getReactions, { chatId, msgId }).then((answer) => answer.list);
   }
 
   reEdit(msgId: string): ReEdit | undefined {

@@ -10,6 +10,7 @@ import { lastVisiblePreview, laterPreview } from './chatState';
 import { nextHeldRange, type Arrival } from './heldRange';
 import { noticeIdFor } from './ids';
 import { advanceHeld, mergeMessages, orderKey, seqConflict, seqsOf } from './messages';
+import { applyReactions } from './reactions';
 import { applyRecalls } from './recall';
 import type { StorageOp, StoredChat } from './storage';
 import type { LocalMessage } from './types';
@@ -68,18 +69,22 @@ export function integrate(chat: ChatData, incoming: readonly LocalMessage[], arr
     merged.rows.filter((r) => !goneNotices.has(r.id)),
     fresh,
   );
-  let next = recalled.rows;
-  ops.push(...recalled.changed.map((message): StorageOp => ({ op: 'putMessage', chatId, message })));
+  const reacted = applyReactions(recalled.rows, fresh);
+  let next = reacted.rows;
+  const changed = new Map([...recalled.changed, ...reacted.changed].map((message) => [message.id, message]));
+  ops.push(...[...changed.values()].map((message): StorageOp => ({ op: 'putMessage', chatId, message })));
   const meta = { ...before.meta };
 
   for (const m of fresh) {
     if (m.seq === undefined) continue;
     meta.lastSeq = Math.max(meta.lastSeq, m.seq);
     // The server reads up to an own message or a notice when it stores it (unread.ts), and
-    // a recall for whoever had read everything before it.
-    const caughtUp = m.msgType === MsgType.RECALL && m.seq === meta.readSeq + 1;
+    // a recall or a reaction for whoever had read everything before it.
+    const event = m.msgType === MsgType.RECALL || m.msgType === MsgType.REACTION;
+    const caughtUp = event && m.seq === meta.readSeq + 1;
     if (m.type !== 1 || caughtUp) meta.readSeq = Math.max(meta.readSeq, m.seq);
-    meta.lastTime = Math.max(meta.lastTime, m.createTime);
+    // A reaction is no new message: the chat keeps its place in the list.
+    if (m.msgType !== MsgType.REACTION) meta.lastTime = Math.max(meta.lastTime, m.createTime);
     if (m.type === 2 && m.clientMsgId) {
       // The server has it: out of the outbox, and a "check network" notice no longer holds.
       delivered.push(m.clientMsgId);

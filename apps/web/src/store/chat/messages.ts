@@ -20,6 +20,7 @@ import {
   type SeqRange,
   type ServerMessage,
 } from '@paichat/protocol';
+import { mergedReactions } from './reactions';
 import type { LocalMessage } from './types';
 
 /** Call-start records: stored (they take a seq) but never shown (spec 4, incoming push). */
@@ -55,6 +56,7 @@ export function fromServer(m: ServerMessage): LocalMessage {
     status: SendStatus.OK,
   };
   if (m.clientMsgId) row.clientMsgId = m.clientMsgId;
+  if (m.reactions) row.reactions = m.reactions;
   if (m.isSelf && !notice) row.sendtype = 'success';
   if (m.talkType === 'GROUP' && !m.isSelf && !notice) {
     row.showName = m.fromGroupNick || m.fromNickName;
@@ -113,7 +115,8 @@ function sameRow(a: LocalMessage, b: LocalMessage): boolean {
     a.createTime === b.createTime &&
     a.nickName === b.nickName &&
     a.portrait === b.portrait &&
-    JSON.stringify(a.content) === JSON.stringify(b.content)
+    JSON.stringify(a.content) === JSON.stringify(b.content) &&
+    JSON.stringify(a.reactions) === JSON.stringify(b.reactions)
   );
 }
 
@@ -139,6 +142,9 @@ export function mergeMessages(rows: readonly LocalMessage[], incoming: readonly 
     if (existing !== undefined) {
       const old = out[existing] as LocalMessage;
       const next: LocalMessage = { ...old, ...m, sendtype: m.sendtype ?? old.sendtype };
+      const reactions = mergedReactions(old, m);
+      if (reactions) next.reactions = reactions;
+      else delete next.reactions;
       if (!sameRow(old, next)) {
         out[existing] = next;
         put.push(next);

@@ -6,6 +6,7 @@
  * while (ReEdits), for the recalled row's "Re-edit".
  */
 import { MsgType, parseContent } from '@paichat/protocol';
+import { reactionTargetSeq } from './reactions';
 import type { LocalMessage } from './types';
 
 /** How long a recalled text can be put back into the input box (WeChat: 5 minutes). */
@@ -31,12 +32,12 @@ function targetOf(event: LocalMessage): Target | null {
   };
 }
 
-/** The lowest seq that taking these rows may change: `from`, or a recall's older target. */
+/** The lowest seq that taking these rows may change: `from`, or a recall's or reaction's older target. */
 export function recallReach(incoming: readonly LocalMessage[], from: number): number {
   let lowest = from;
   for (const row of incoming) {
-    const target = targetOf(row);
-    if (target && target.seq < lowest) lowest = target.seq;
+    const target = targetOf(row)?.seq ?? reactionTargetSeq(row);
+    if (target !== null && target < lowest) lowest = target;
   }
   return lowest;
 }
@@ -70,6 +71,8 @@ export function applyRecalls(
           msgType: MsgType.RECALLED,
           content: { byId: target.byId, byName: target.byName },
         };
+        // Its reactions go with it.
+        delete recalled.reactions;
         changed.push(recalled);
         return recalled;
       }

@@ -4,7 +4,15 @@
  * messages of each chat. Screens read them through the hooks in `store/chat/hooks.ts` and act
  * through the engine's commands; they never fetch chats or messages themselves.
  */
-import type { ChatType, GroupFace, GroupStatus, MsgType, SendStatus } from '@paichat/protocol';
+import type {
+  ChatType,
+  GroupFace,
+  GroupStatus,
+  MsgType,
+  ReactionSummary,
+  Reactor,
+  SendStatus,
+} from '@paichat/protocol';
 import type { JumpPage, PageAt } from './jump';
 import type { ReEdit } from './recall';
 
@@ -36,6 +44,9 @@ export interface ChatListEntry {
   /** Added, GROUP only: a message after readSeq mentions the user ("[You were mentioned]"). */
   mentioned?: boolean;
 }
+
+/** Who reacted to a message: each emoji (oldest first) with its people. */
+export type ReactorsByEmoji = { emoji: string; users: Reactor[] }[];
 
 /** Outgoing state of an own message (the spec spells it `wating`). */
 export type SendType = 'wating' | 'success' | 'error';
@@ -97,6 +108,8 @@ export interface LocalMessage {
    * which places it among the server messages. Screens need not read it.
    */
   afterSeq?: number;
+  /** Added: the emoji on the message as this person sees them (reactions.ts); none when never any. */
+  reactions?: ReactionSummary;
 }
 
 export interface ChatWindowState {
@@ -152,6 +165,13 @@ export interface ChatCommands {
   recall(chatId: string, message: LocalMessage): Promise<void>;
   /** The text of an own message recalled on this device, while it may be re-edited. */
   reEdit(msgId: string): ReEdit | undefined;
+  /**
+   * Puts the emoji on a message, or takes it off when the user has it there (store/chat/
+   * reactions.ts): the server's event is applied at once. Rejects with the server's refusal.
+   */
+  react(chatId: string, message: LocalMessage, emoji: string): Promise<void>;
+  /** Who reacted to a message, per emoji. */
+  whoReacted(chatId: string, msgId: string): Promise<ReactorsByEmoji>;
   /**
    * Deletes messages for the user only (store/chat/deletions.ts), here at once once the server
    * has them, on their other devices by its notice. Rejects with the server's refusal.

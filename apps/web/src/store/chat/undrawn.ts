@@ -2,11 +2,11 @@ import { MsgType } from '@paichat/protocol';
 import type { LocalMessage } from './types';
 
 /**
- * Rows the store holds at their seq but the chat does not draw: a recall event (its target's
- * row shows the recall) and messages this person deleted for themselves. Keeping them held
+ * Rows the store holds at their seq but the chat does not draw: a recall or reaction event (its
+ * target's row shows it) and messages this person deleted for themselves. Keeping them held
  * keeps the seq run whole, so the gap check never fetches them again.
  */
-const UNDRAWN: ReadonlySet<string> = new Set([MsgType.RECALL, MsgType.DELETED]);
+const UNDRAWN: ReadonlySet<string> = new Set([MsgType.RECALL, MsgType.REACTION, MsgType.DELETED]);
 
 export const isDrawn = (message: LocalMessage): boolean => !UNDRAWN.has(message.msgType);
 

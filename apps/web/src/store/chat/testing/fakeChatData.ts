@@ -14,6 +14,7 @@ import {
   type ChatSession,
   type ChatState,
   type MsgPush,
+  type ReactionSummary,
   type SeqRange,
   type ServerMessage,
 } from '@paichat/protocol';
@@ -26,6 +27,20 @@ export interface StoredMessage {
   msgType: MsgType;
   content: Record<string, unknown>;
   createTime: number;
+  /** Who has which emoji on it, in the order they reacted, as of the REACTION event at `seq`. */
+  reactions?: { seq: number; by: { userId: string; emoji: string }[] };
+}
+
+/** A message's reactions as `viewerId` sees them (the server's summary). */
+function summaryOf(reactions: NonNullable<StoredMessage['reactions']>, viewerId: string): ReactionSummary {
+  const list: ReactionSummary['list'] = [];
+  for (const { userId, emoji } of reactions.by) {
+    let count = list.find((c) => c.emoji === emoji);
+    if (!count) list.push((count = { emoji, count: 0, mine: false }));
+    count.count += 1;
+    if (userId === viewerId) count.mine = true;
+  }
+  return { seq: reactions.seq, list };
 }
 
 export interface Group {
@@ -110,7 +125,9 @@ export class FakeChatViews {
 
   session(chat: Chat, userId: string): ChatSession {
     const m = this.member(chat.chatId, userId);
-    const visible = chat.messages.filter((x) => x.seq > m.clearedSeq);
+    // A reaction is no message of its own in the list.
+    const listed = chat.messages.filter((x) => x.msgType !== MsgType.REACTION);
+    const visible = listed.filter((x) => x.seq > m.clearedSeq);
     const last = visible.at(-1);
     const { group } = chat;
     const party = this.partyFor(chat, userId);
@@ -122,7 +139,7 @@ export class FakeChatViews {
       userType: party.userType,
       ...(group ? { groupId: group.groupId, groupStatus: this.groupStatus(group, userId) } : {}),
       lastContent: last?.msgType === MsgType.TEXT ? String(last.content.text) : '',
-      lastTime: chat.messages.at(-1)?.createTime ?? chat.createTime,
+      lastTime: listed.at(-1)?.createTime ?? chat.createTime,
       lastMsg: last ? this.present(chat, last, userId) : null,
     };
   }
@@ -235,6 +252,7 @@ export class FakeChatViews {
       fromNickName: sender?.nickName ?? '',
       fromPortrait: sender?.portrait ?? '',
       ...(chat.group ? { fromGroupNick: groupNick ?? '' } : {}),
+      ...(x.reactions ? { reactions: summaryOf(x.reactions, viewerId) } : {}),
     };
   }
 

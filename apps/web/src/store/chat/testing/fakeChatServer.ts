@@ -13,6 +13,7 @@
  */
 import {
   ALERT_TEXT,
+  isReactable,
   MsgType,
   NoticeType,
   noticePush,
@@ -28,6 +29,7 @@ import {
   getChatSessions,
   groupSendMsg,
   markRead,
+  reactMsg,
   recallMsg,
   removeChatSession,
   sendMsg,
@@ -281,6 +283,8 @@ export class FakeChatServer {
         return this.groupSend(userId, body);
       case recallMsg.path:
         return this.recall(userId, str('chatId'), str('msgId'));
+      case reactMsg.path:
+        return this.react(userId, body);
       case markRead.path: {
         const chat = this.views.resolve(userId, str('chatId'));
         const m = this.views.member(chat.chatId, userId);
@@ -395,7 +399,36 @@ export class FakeChatServer {
     });
     target.msgType = MsgType.RECALLED;
     target.content = { byId: userId, byName: this.users.get(userId)?.nickName ?? '' };
+    delete target.reactions;
     // The recaller has read it, and so has everyone who had read everything before it.
+    for (const member of chat.members) {
+      const m = this.views.member(chat.chatId, member);
+      if (member === userId || m.readSeq === event.seq - 1) m.readSeq = event.seq;
+    }
+    this.deliver(chat, event);
+    return this.views.present(chat, event, userId);
+  }
+
+  /** A reaction's toggle (the real server's refusals are its tests'); a repeat answers the first. */
+  private react(userId: string, body: Record<string, unknown>): ServerMessage {
+    const chat = this.views.resolve(userId, body.chatId as string);
+    const clientMsgId = `react:${String(body.clientMsgId)}`;
+    const done = this.views.findByClientId(userId, clientMsgId);
+    if (done) return this.views.present(done.chat, done.message, userId);
+    const target = chat.messages.find((m) => m.msgId === body.msgId);
+    if (!target || !isReactable(target.msgType))
+      throw new Refusal(404, 'Message not found', 'messageNotFound');
+    const emoji = String(body.emoji);
+    const by = target.reactions?.by ?? [];
+    const on = !by.some((r) => r.userId === userId && r.emoji === emoji);
+    const event = this.store(chat, userId, clientMsgId, MsgType.REACTION, {
+      targetSeq: target.seq,
+      targetMsgId: target.msgId,
+      emoji,
+      on,
+    });
+    const others = by.filter((r) => r.userId !== userId || r.emoji !== emoji);
+    target.reactions = { seq: event.seq, by: on ? [...by, { userId, emoji }] : others };
     for (const member of chat.members) {
       const m = this.views.member(chat.chatId, member);
       if (member === userId || m.readSeq === event.seq - 1) m.readSeq = event.seq;

@@ -1,4 +1,12 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { AddCircleOutline, AudioOutline, CloseCircleFill } from 'antd-mobile-icons';
 import { TEXT_MAX } from '@paichat/protocol';
 import { useT } from '../../i18n';
@@ -39,6 +47,30 @@ export interface InputBarProps {
   onMenuToggle: () => void;
   menuId: string;
   disabled?: boolean;
+}
+
+/** What goes with the text above the input (the quoted message, a link's card), and a button that drops it. */
+function ComposerBar({
+  className,
+  label,
+  closeLabel,
+  onClose,
+  children,
+}: {
+  className: string | undefined;
+  label: string;
+  closeLabel: string;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className} role="group" aria-label={label}>
+      {children}
+      <button type="button" className={s.quoteClose} aria-label={closeLabel} onClick={onClose}>
+        <CloseCircleFill aria-hidden />
+      </button>
+    </div>
+  );
 }
 
 /**
@@ -153,34 +185,28 @@ export function InputBar({
   return (
     <div className={s.inputBar}>
       {quote && (
-        <div className={s.quoteBar} role="group" aria-label={t('chatWindow.quoting')}>
+        <ComposerBar
+          className={s.quoteBar}
+          label={t('chatWindow.quoting')}
+          closeLabel={t('chatWindow.quoteCancel')}
+          onClose={quote.onCancel}
+        >
           <span className={s.quoteLine} dir="auto">
             {quote.line}
           </span>
-          <button
-            type="button"
-            className={s.quoteClose}
-            aria-label={t('chatWindow.quoteCancel')}
-            onClick={quote.onCancel}
-          >
-            <CloseCircleFill aria-hidden />
-          </button>
-        </div>
+        </ComposerBar>
       )}
       {preview.card && (
-        <div className={s.linkBar} role="group" aria-label={t('chatWindow.linkPreview')}>
+        <ComposerBar
+          className={s.linkBar}
+          label={t('chatWindow.linkPreview')}
+          closeLabel={t('chatWindow.linkPreviewClose')}
+          onClose={preview.dismiss}
+        >
           <span className={s.linkCard}>
             <LinkCardBody card={preview.card} />
           </span>
-          <button
-            type="button"
-            className={s.quoteClose}
-            aria-label={t('chatWindow.linkPreviewClose')}
-            onClick={preview.dismiss}
-          >
-            <CloseCircleFill aria-hidden />
-          </button>
-        </div>
+        </ComposerBar>
       )}
       <div className={s.inputRow}>
         <button

@@ -200,14 +200,18 @@ describe.each(dialects)('link previews on %s', (dialect) => {
     }
   });
 
-  it('keeps the card but not a picture inside the server network', async () => {
+  it('keeps the card but not a picture inside the server network, nor one that is no picture', async () => {
     const { amy, chatId } = await pair();
-    const url = site.page(path('inside-picture'), {
-      body: html(
-        '<meta property="og:title" content="Look"><meta property="og:image" content="http://10.0.0.1/a.png">',
-      ),
-    });
-    expect(await card(amy, chatId, url)).toMatchObject({ title: 'Look', image: null });
+    const svg = site.page(path('logo.svg'), { type: 'image/svg+xml', body: '<svg onload="alert(1)"/>' });
+    const disguised = site.page(path('page.png'), { type: 'image/png', body: html('<title>x</title>') });
+    for (const picture of ['http://10.0.0.1/a.png', svg, disguised]) {
+      const url = site.page(path('picture'), {
+        body: html(
+          `<meta property="og:title" content="Look"><meta property="og:image" content="${picture}">`,
+        ),
+      });
+      expect(await card(amy, chatId, url), picture).toMatchObject({ title: 'Look', image: null });
+    }
   });
 
   it('refuses what is not a web page, and a page over 1 MiB however it is sent', async () => {
@@ -344,6 +348,27 @@ describe.each(dialects)('link previews on %s', (dialect) => {
     ])
       expect((await refusal(amy, chatId, bad)).err, bad).toBe('validation');
     expect(site.hits(new URL(url).pathname)).toBe(0);
+  });
+
+  it('works in groups too, for their current members only', async () => {
+    const [ann, bo, cy] = await bed.g.users('ann', 'bo', 'cy');
+    await bed.g.befriend(ann, bo);
+    await bed.g.befriend(ann, cy);
+    const { group } = await bed.g.create(ann, [bo, cy]);
+    const url = site.page(path('group'), { body: html('<title>Picnic spots</title>') });
+    const real = await card(bo, group.chatId, url);
+    const sent = bed.g.ok(
+      await bed.g.post<{ msgId: string }>(ann, '/group/sendMsg', {
+        groupId: group.groupId,
+        msgType: 'TEXT',
+        content: { text: url, link: { url, title: 'Forged' } },
+      }),
+    );
+    const synced = await bed.g.synced(bo, group.chatId);
+    expect(synced.find((m) => m.msgId === sent.msgId)?.content).toEqual({ text: url, link: real });
+
+    bed.g.ok(await bed.g.post(bo, '/group/quit', { groupId: group.groupId }));
+    expect(await refusal(bo, group.chatId, url)).toEqual({ err: 'chatNotFound', msg: 'Chat not found' });
   });
 
   it('keeps the send path honest about what a link may be', async () => {

@@ -37,6 +37,7 @@ import {
   type AckFrame,
   type ClientFrame,
   type SendFrame,
+  type TypingFrame,
   type ServerPush,
   type SocketSendPath,
 } from '@paichat/protocol';
@@ -210,6 +211,11 @@ export class SocketClient {
       this.awaitingAck.set(id, settle);
       ws.send(JSON.stringify({ type: 'send', id, path, body } satisfies SendFrame));
     });
+  }
+
+  /** A frame that is never answered (typing): sent while the socket is open, else dropped. */
+  signal(frame: TypingFrame): void {
+    if (this.ws?.readyState === OPEN && this.snapshot.status === 'open') this.ws.send(JSON.stringify(frame));
   }
 
   /** Close on purpose: no reconnect until connect() is called again. */

@@ -11,6 +11,7 @@ import { Avatar } from '../Avatar';
 import { ContactCardBubble, FileBubble, LocationBubble } from './CardBubbles';
 import { OpenableHistoryCard } from './OpenableHistoryCard';
 import { QuoteBlock, readQuote } from './QuoteBlock';
+import { ReceiptLine } from './ReceiptLine';
 import { Selectable } from './Selectable';
 import { HistoryCard, readHistory } from './HistoryCard';
 import { LinkCardLink, readLink } from './LinkCard';
@@ -206,6 +207,7 @@ function PersonRow({ message, senderName, onRetry }: MessageBubbleProps) {
           )}
         </div>
         {link && <LinkCardLink card={link} />}
+        {own && <ReceiptLine message={message} />}
       </div>
       {/* Mounted only while open: a long chat keeps its rows light. */}
       {menu && <MessageMenu message={message} onClose={() => setMenu(false)} />}

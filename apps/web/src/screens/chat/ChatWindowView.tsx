@@ -22,6 +22,9 @@ import { quoteLine, quoteOfMessage } from '../../components/chat/QuoteBlock';
 import { ForwardSheet } from './ForwardSheet';
 import { SelectionBar } from './SelectionBar';
 import { useChatMessageActions } from './useChatMessageActions';
+import { ReceiptsContext } from '../../components/chat/ReceiptLine';
+import { ReadersSheet } from './ReadersSheet';
+import { useReceipts } from './useReceipts';
 import s from './ChatWindow.module.css';
 
 export interface ChatWindowViewProps {
@@ -81,6 +84,7 @@ export function ChatWindowView({
   const media = useMediaSend(send);
   const isGroup = state.entry?.windowType === 'GROUP';
   const actions = useChatMessageActions(chatId, { name: title, isGroup });
+  const receipts = useReceipts(chatId, isGroup, drawn);
   const { quoting, cancelQuote } = actions;
   const quote = quoting && {
     line: quoteLine(quoteOfMessage(quoting, senderName?.(quoting) || quoting.nickName)),
@@ -115,7 +119,7 @@ export function ChatWindowView({
   return (
     <div className={s.screen} style={{ height }}>
       <TitleBar
-        title={title}
+        title={receipts.typing ? t('chatWindow.typing') : title}
         onBack={onBack}
         right={
           onInfo && (
@@ -135,22 +139,24 @@ export function ChatWindowView({
         <MessageActionsHostContext value={actions.host}>
           <MessageSelectionContext value={actions.selection}>
             <ChatImages messages={drawn}>
-              <MessageList
-                // Pages around a searched message, or the newest: each opens where it should.
-                key={newer ? 'around' : 'newest'}
-                name={title}
-                messages={drawn}
-                hasOlder={state.hasOlder}
-                loadingOlder={state.loadingOlder}
-                senderName={senderName}
-                onLoadOlder={() => void commands.loadOlder(chatId).catch(() => undefined)}
-                onRetry={retry}
-                viewportHeight={height}
-                focusId={focusMsgId}
-                hasNewer={newer?.hasNewer}
-                onLoadNewer={newer?.loadNewer}
-                onBackToNewest={newer?.backToNewest}
-              />
+              <ReceiptsContext value={receipts.receiptOf}>
+                <MessageList
+                  // Pages around a searched message, or the newest: each opens where it should.
+                  key={newer ? 'around' : 'newest'}
+                  name={title}
+                  messages={drawn}
+                  hasOlder={state.hasOlder}
+                  loadingOlder={state.loadingOlder}
+                  senderName={senderName}
+                  onLoadOlder={() => void commands.loadOlder(chatId).catch(() => undefined)}
+                  onRetry={retry}
+                  viewportHeight={height}
+                  focusId={focusMsgId}
+                  hasNewer={newer?.hasNewer}
+                  onLoadNewer={newer?.loadNewer}
+                  onBackToNewest={newer?.backToNewest}
+                />
+              </ReceiptsContext>
             </ChatImages>
           </MessageSelectionContext>
         </MessageActionsHostContext>
@@ -194,6 +200,7 @@ export function ChatWindowView({
               menuId={menuId}
               // Until the chat is opened (a first chat with a friend) there is nowhere to send to.
               disabled={chatId === ''}
+              onTyping={receipts.onTyping}
             />
             {menuOpen && (
               <AttachmentMenu
@@ -225,6 +232,7 @@ export function ChatWindowView({
         }}
       />
       <ForwardSheet {...actions.sheet} />
+      <ReadersSheet chatId={chatId} msgId={receipts.readersOf} onClose={receipts.closeReaders} />
       <FavoritesSheet
         open={sheet === 'favorites'}
         onClose={() => setSheet(null)}

@@ -47,6 +47,8 @@ export interface InputBarProps {
   onMenuToggle: () => void;
   menuId: string;
   disabled?: boolean;
+  /** Called as the person types (throttled by the caller): one-to-one chats show "typing…". */
+  onTyping?: () => void;
 }
 
 /** What goes with the text above the input (the quoted message, a link's card), and a button that drops it. */
@@ -91,6 +93,7 @@ export function InputBar({
   groupId,
   quote,
   previewChatId,
+  onTyping,
 }: InputBarProps) {
   const t = useT();
   const counterId = useId();
@@ -239,6 +242,7 @@ export function InputBar({
             onChange={(event) => {
               const { value, selectionStart } = event.target;
               if (groupId && typedAt(text, value, selectionStart)) setPicking(selectionStart);
+              if (value.trim() !== '') onTyping?.();
               change(value);
             }}
             onKeyDown={onKeyDown}

@@ -8,6 +8,7 @@ import { useClearChatCache } from '../../store/chat/hooks';
 import { confirmDialog, showToast } from '../../lib/ui';
 import { LinkPreviewSetting } from './LinkPreviewSetting';
 import { NotificationSettings } from './NotificationSettings';
+import { ReadReceiptsSetting } from './ReadReceiptsSetting';
 import { useSignOut } from './useSignOut';
 import s from './MeScreen.module.css';
 
@@ -86,6 +87,7 @@ export function SettingsScreen({ links }: { links: SettingsLinks }) {
       />
       <NotificationSettings />
       <LinkPreviewSetting />
+      <ReadReceiptsSetting />
       <InfoList
         rows={[
           {

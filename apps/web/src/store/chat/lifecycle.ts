@@ -72,7 +72,8 @@ const isVisible = () => typeof document === 'undefined' || document.visibilitySt
 const LIVE: ReadonlySet<SocketStatus> = new Set(['connecting', 'open', 'reconnecting']);
 
 /** The parts of the socket client the engine listens to, and sends messages over. */
-export type ChatSocket = Pick<SocketClient, 'subscribe' | 'getSnapshot' | 'sendFrame'>;
+export type ChatSocket = Pick<SocketClient, 'subscribe' | 'getSnapshot' | 'sendFrame'> &
+  Partial<Pick<SocketClient, 'signal'>>;
 
 export interface ChatLifecycleDeps {
   queryClient: QueryClient;
@@ -87,6 +88,8 @@ export class ChatLifecycle {
   private starting: { userId: string; engine: Promise<ChatEngine> } | null = null;
   private readonly listeners = new Set<() => void>();
   private socket: ChatSocket | null = null;
+  /** The attached pushes, for what a chat window hears beside the engine (read receipts, typing). */
+  pushes: PushSource | null = null;
   /**
    * The chat list's first page, asked for alongside the user's info when a session resumes on
    * a device holding none of its chats: the engine that starts next takes it for its first sync
@@ -232,6 +235,7 @@ export class ChatLifecycle {
    */
   attach(socket: ChatSocket, pushes: PushSource): () => void {
     this.socket = socket;
+    this.pushes = pushes;
     const ensure = async (status: SocketStatus) => {
       const userId = await this.sessionUser();
       if (!userId || !LIVE.has(socket.getSnapshot().status)) return;
@@ -297,8 +301,14 @@ export class ChatLifecycle {
       offPush?.();
       offStatus();
       this.socket = null;
+      this.pushes = null;
       if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onVisibility);
     };
+  }
+
+  /** Tells the other member of a one-to-one chat that the user is typing, when the socket is open. */
+  typing(chatId: string): void {
+    this.socket?.signal?.({ type: 'typing', chatId });
   }
 
   private setCurrent(engine: ChatEngine | null): void {

@@ -34,7 +34,7 @@ const NOT_REACTABLE: ReadonlySet<string> = new Set([
 
 export const isReactable = (msgType: string): boolean => !NOT_REACTABLE.has(msgType);
 
-const graphemes = new Intl.Segmenter('und', { granularity: 'grapheme' });
+let graphemes: Intl.Segmenter | undefined;
 /** Only emoji code points and the joiners, selectors, skin tones and tags that build sequences. */
 const EMOJI_PARTS = /^(?:\p{Emoji}|\p{Emoji_Component}|\p{Extended_Pictographic}|\u200D|\uFE0F)+$/u;
 /** A picture, a flag (two regional indicators) or a keycap: digits and # alone are not emoji. */
@@ -44,6 +44,8 @@ const EMOJI_CORE = /\p{Extended_Pictographic}|\p{Regional_Indicator}{2}|\u20E3/u
 export function isSingleEmoji(value: string): boolean {
   if (!EMOJI_PARTS.test(value) || !EMOJI_CORE.test(value)) return false;
   let count = 0;
+  // Made on first use: importing the module costs nothing.
+  graphemes ??= new Intl.Segmenter('und', { granularity: 'grapheme' });
   for (const _ of graphemes.segment(value)) if (++count > 1) return false;
   return count === 1;
 }

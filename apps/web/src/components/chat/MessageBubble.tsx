@@ -11,6 +11,7 @@ import { Avatar } from '../Avatar';
 import { ContactCardBubble, FileBubble, LocationBubble } from './CardBubbles';
 import { OpenableHistoryCard } from './OpenableHistoryCard';
 import { QuoteBlock, readQuote } from './QuoteBlock';
+import { EmojiPicker, mayReact, QuickReactions, ReactionChips } from './Reactions';
 import { ReceiptLine } from './ReceiptLine';
 import { Selectable } from './Selectable';
 import { HistoryCard, readHistory } from './HistoryCard';
@@ -172,7 +173,8 @@ export function MessageBubble(props: MessageBubbleProps) {
 function PersonRow({ message, senderName, onRetry }: MessageBubbleProps) {
   const t = useT();
   const [menu, setMenu] = useState(false);
-  const longPress = useLongPress(() => hasMessageActions(message) && setMenu(true));
+  const [picker, setPicker] = useState(false);
+  const longPress = useLongPress(() => (hasMessageActions(message) || mayReact(message)) && setMenu(true));
   const content = <MessageContent message={message} />;
   const own = message.type === 2;
   const name = senderName || message.nickName;
@@ -207,15 +209,27 @@ function PersonRow({ message, senderName, onRetry }: MessageBubbleProps) {
           )}
         </div>
         {link && <LinkCardLink card={link} />}
+        <ReactionChips message={message} />
         {own && <ReceiptLine message={message} />}
       </div>
       {/* Mounted only while open: a long chat keeps its rows light. */}
-      {menu && <MessageMenu message={message} onClose={() => setMenu(false)} />}
+      {menu && (
+        <MessageMenu
+          message={message}
+          onClose={() => setMenu(false)}
+          onMore={() => {
+            setMenu(false);
+            setPicker(true);
+          }}
+        />
+      )}
+      {picker && <EmojiPicker message={message} onClose={() => setPicker(false)} />}
     </div>
   );
 }
 
-function MessageMenu({ message, onClose }: { message: LocalMessage; onClose: () => void }) {
+function MessageMenu(props: { message: LocalMessage; onClose: () => void; onMore: () => void }) {
+  const { message, onClose } = props;
   const t = useT();
   const actions = useMessageActions(message);
   return (
@@ -224,6 +238,9 @@ function MessageMenu({ message, onClose }: { message: LocalMessage; onClose: () 
       title={t('chatWindow.messageActions')}
       actions={actions}
       cancelLabel={t('common.cancel')}
+      header={
+        mayReact(message) && <QuickReactions message={message} onPicked={onClose} onMore={props.onMore} />
+      }
       onClose={onClose}
     />
   );

@@ -55,12 +55,15 @@ export interface ActionSheetProps {
   actions: readonly SheetAction[];
   cancelLabel: string;
   onClose: () => void;
+  /** Shown above the actions (a message's quick reactions). */
+  header?: ReactNode;
 }
 
 /** A list of actions (real buttons) and Cancel; choosing one closes the sheet first. */
-export function ActionSheet({ open, title, actions, cancelLabel, onClose }: ActionSheetProps) {
+export function ActionSheet({ open, title, actions, cancelLabel, onClose, header }: ActionSheetProps) {
   return (
     <Sheet open={open} title={title} hideTitle onClose={onClose}>
+      {header}
       <ul className={s.actions}>
         {actions.map((action, index) => (
           <li key={action.key}>

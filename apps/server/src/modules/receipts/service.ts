@@ -1,9 +1,9 @@
 /**
  * Read receipts (protocol receipts.ts): derived from each member's read position, never stored
  * per message. A one-to-one read is told to the other member at once (PEER_READ); group reads
- * are gathered per chat and told to the senders of the messages read past, at most once per
- * `groupReadsIntervalMs` (GROUP_READS), so a group where everyone reads every message costs
- * one query and a few pushes a second, not a push per read.
+ * are gathered per chat in memory and told to the senders of the messages read past, at most
+ * once per `groupReadsIntervalMs` (GROUP_READS), so a group where everyone reads every message
+ * costs a few queries and pushes a second, not a query or a push per read.
  */
 import {
   ChatType,
@@ -40,8 +40,8 @@ export interface ReceiptsDeps {
 export function createReceiptsService(deps: ReceiptsDeps) {
   const { db, clock, bus, log } = deps;
   const interval = deps.groupReadsIntervalMs ?? GROUP_READS_INTERVAL_MS;
-  /** Group chats read meanwhile: the seqs read past, (from, to]. */
-  const gathered = new Map<number, { from: number; to: number }>();
+  /** Group chats read meanwhile: by reader, the seqs they read past, (from, to]. */
+  const gathered = new Map<number, Map<number, { from: number; to: number }>>();
   let timer: NodeJS.Timeout | null = null;
 
   const push = async <T extends typeof NoticeType.PEER_READ | typeof NoticeType.GROUP_READS>(
@@ -56,12 +56,21 @@ export function createReceiptsService(deps: ReceiptsDeps) {
     }
   };
 
+  /**
+   * Tells the senders of the messages read past since the last time, in each chat read
+   * meanwhile; only the reads of members who share receipts count. Two queries per chat.
+   */
   async function tellGroupSenders(): Promise<void> {
     timer = null;
     const chats = [...gathered];
     gathered.clear();
-    for (const [chatId, { from, to }] of chats) {
+    for (const [chatId, reads] of chats) {
       try {
+        const sharing = await repo.withReceiptsOn(db, [...reads.keys()]);
+        const ranges = sharing.flatMap((reader) => reads.get(reader) ?? []);
+        if (ranges.length === 0) continue;
+        const from = Math.min(...ranges.map((r) => r.from));
+        const to = Math.max(...ranges.map((r) => r.to));
         const senders = await repo.withReceiptsOn(db, await repo.sendersBetween(db, chatId, from, to));
         if (senders.length > 0) await push(senders, NoticeType.GROUP_READS, { chatId: String(chatId) });
       } catch (error) {
@@ -94,18 +103,25 @@ export function createReceiptsService(deps: ReceiptsDeps) {
       return { readReceipts: on };
     },
 
-    /** Markread's follow-up: the member's read position moved from `from` to `to`. */
+    /**
+     * markRead's follow-up: the member's read position moved from `from` to `to`. One-to-one,
+     * the other member is told now; a group read is only noted (nothing is looked up per read).
+     */
     async readMoved(chat: chatsRepo.MemberChat, readerId: number, from: number, to: number): Promise<void> {
-      if (!(await repo.readReceiptsOn(db, readerId))) return;
       const chatId = chat.chat_id;
       if (chat.type === ChatType.SINGLE) {
         const peer = chat.user_low === readerId ? chat.user_high : chat.user_low;
-        if (peer === null || !(await repo.readReceiptsOn(db, peer))) return;
+        if (peer === null || (await repo.withReceiptsOn(db, [readerId, peer])).length < 2) return;
         await push([peer], NoticeType.PEER_READ, { chatId: String(chatId), readSeq: to });
         return;
       }
-      const range = gathered.get(chatId);
-      gathered.set(chatId, { from: Math.min(range?.from ?? from, from), to: Math.max(range?.to ?? to, to) });
+      const reads = gathered.get(chatId) ?? new Map<number, { from: number; to: number }>();
+      gathered.set(chatId, reads);
+      const earlier = reads.get(readerId);
+      reads.set(readerId, {
+        from: Math.min(earlier?.from ?? from, from),
+        to: Math.max(earlier?.to ?? to, to),
+      });
       if (!timer) {
         timer = setTimeout(() => void tellGroupSenders(), interval);
         timer.unref();

@@ -125,6 +125,13 @@ describe.each(dialects)('reactions on %s', (dialect) => {
     expect(await refusal(ben, sent.chatId, notice?.msgId ?? '', '👍')).toMatchObject({ code: 400 });
     const event = await reacted(ben, sent.chatId, sent.msgId, '😮');
     expect(await refusal(ben, sent.chatId, event.msgId, '👍')).toMatchObject({ code: 400 });
+    // Nor is the event a message to reply to.
+    const quoting = {
+      userId: amy.userId,
+      msgType: 'TEXT',
+      content: { text: 'hm', quote: { msgId: event.msgId } },
+    };
+    expect((await bed.g.post(ben, '/chat/sendMsg', quoting)).body).toMatchObject({ code: 400 });
   });
 
   it('a retried tap answers its first event and toggles nothing', async () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { ChatId } from './chats';
-import { IdString, MsgType, ServerMessage } from './messages';
+import { ClientMsgId, IdString, MsgType, ServerMessage } from './messages';
 import { text } from './text';
 
 /**
@@ -63,10 +63,7 @@ export const reactMsg = endpoint({
     msgId: IdString('msgId'),
     emoji: ReactionEmoji,
     /** The device's id for this tap: a retry with it answers the first event and stores nothing. */
-    clientMsgId: text(REACTION_CLIENT_MSG_ID_MAX).regex(
-      /^[A-Za-z0-9_.:-]+$/,
-      'clientMsgId may only contain letters, digits and _ . : -',
-    ),
+    clientMsgId: ClientMsgId.max(REACTION_CLIENT_MSG_ID_MAX),
   }),
   /** The REACTION event, stored under the chat's next seq. */
   response: ServerMessage,

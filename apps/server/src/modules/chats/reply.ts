@@ -37,6 +37,7 @@ const UNQUOTABLE: ReadonlySet<string> = new Set([
   MsgType.RECALL,
   MsgType.RECALLED,
   MsgType.DELETED,
+  MsgType.REACTION,
 ]);
 
 const noSuchQuote = () => new ValidationError('quote.msgId: no such message in this chat');

@@ -36,6 +36,15 @@ function useToggle(message: LocalMessage): (emoji: string) => void {
       );
 }
 
+function EmojiButton({ emoji, onPick }: { emoji: string; onPick: () => void }) {
+  const t = useT();
+  return (
+    <button type="button" className={s.emoji} aria-label={t('reactions.react', { emoji })} onClick={onPick}>
+      {emoji}
+    </button>
+  );
+}
+
 /** The six quick reactions and "+", above the menu of a held message. */
 export function QuickReactions(props: { message: LocalMessage; onPicked: () => void; onMore: () => void }) {
   const t = useT();
@@ -43,18 +52,14 @@ export function QuickReactions(props: { message: LocalMessage; onPicked: () => v
   return (
     <div className={s.quick} role="group" aria-label={t('reactions.quick')}>
       {QUICK_REACTIONS.map((emoji) => (
-        <button
+        <EmojiButton
           key={emoji}
-          type="button"
-          className={s.emoji}
-          aria-label={t('reactions.react', { emoji })}
-          onClick={() => {
+          emoji={emoji}
+          onPick={() => {
             props.onPicked();
             toggle(emoji);
           }}
-        >
-          {emoji}
-        </button>
+        />
       ))}
       <button type="button" className={s.more} aria-label={t('reactions.more')} onClick={props.onMore}>
         +
@@ -91,15 +96,7 @@ export function EmojiPicker({ message, onClose }: { message: LocalMessage; onClo
     <Sheet open title={t('reactions.pickerTitle')} onClose={onClose}>
       <div className={s.grid}>
         {PICKER_EMOJI.map((emoji) => (
-          <button
-            key={emoji}
-            type="button"
-            className={s.emoji}
-            aria-label={t('reactions.react', { emoji })}
-            onClick={() => pick(emoji)}
-          >
-            {emoji}
-          </button>
+          <EmojiButton key={emoji} emoji={emoji} onPick={() => pick(emoji)} />
         ))}
       </div>
       <form className={s.any} onSubmit={submit}>

@@ -104,6 +104,14 @@ describe.each(dialects)('reactions on %s', (dialect) => {
     ]);
   });
 
+  it('in a group, one who left may no longer react', async () => {
+    const { group } = await bed.g.create(amy, [ben, cat]);
+    const sent = await bed.g.send(amy, group.groupId, 'who is in?');
+    bed.g.ok(await bed.g.post(cat, '/group/quit', { groupId: group.groupId }));
+    expect(await refusal(cat, group.chatId, sent.msgId, '👍')).toMatchObject({ err: 'notGroupMember' });
+    expect(await reactionsOf(amy, group.chatId, sent.msgId, 'GROUP')).toBeUndefined();
+  });
+
   it('refuses strangers, other chats, unknown messages, notices, events and text', async () => {
     const sent = await sendText(bed.server.url, amy, ben, 'just us');
     const other = await sendText(bed.server.url, amy, cat, 'elsewhere');

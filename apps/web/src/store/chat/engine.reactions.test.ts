@@ -82,6 +82,16 @@ describe('reactions', () => {
     expect(reactionsOf(engine, world.ab, 'new haircut')).toEqual([{ emoji: '❤️', count: 1, mine: false }]);
   });
 
+  it('a tap whose answer was lost is asked again under its clientMsgId: the emoji goes on once', async () => {
+    const { world, engine, target } = await holding('answer lost');
+    world.device.failNext('response');
+    await engine.react(world.ab, target, '👍');
+    expect(reactionsOf(engine, world.ab, 'answer lost')).toEqual([{ emoji: '👍', count: 1, mine: true }]);
+    const taps = world.device.calls.filter(([path]) => path === reactMsg.path);
+    expect(taps).toHaveLength(2);
+    expect(taps[0]?.[1]).toEqual(taps[1]?.[1]);
+  });
+
   it('a device that missed the pushes catches up on every event once', async () => {
     const { world, engine, target } = await holding('the exam went well');
     engine.dispatch({ type: 'connection', status: 'closed' });

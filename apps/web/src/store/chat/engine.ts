@@ -61,7 +61,7 @@ import { ReEdits, textOf, type ReEdit } from './recall';
 import { Settings } from './settings';
 import type { ChatStorage } from './storage';
 import { chatT, type Translate } from './texts';
-import type { ChatTransport } from './transport';
+import { failureOf, type ChatTransport } from './transport';
 import type { ChatCommands, ChatEngineStatus, ChatWindowState, LocalMessage, ReactorsByEmoji } from './types';
 
 export type { ChatEngineSnapshot } from './chatStore';
@@ -344,10 +344,13 @@ export class ChatEngine implements ChatCommands {
     if (!rt || !message.msgId) throw new Error(`no stored message to react to in chat ${chatId}`);
     const clientMsgId = newClientMsgId();
     const input = { chatId, msgId: message.msgId, emoji, clientMsgId };
-    // A retry under the same clientMsgId answers the first event: the toggle happens once.
-    const event = await this.ctx.transport
-      .call(reactMsg, input)
-      .catch(() => this.ctx.transport.call(reactMsg, input));
+    // Once more when no answer came: under the same clientMsgId the server answers the first
+    // event if there was one, so the toggle happens once.
+    const event = await this.ctx.transport.call(reactMsg, input).catch((error: unknown) => {
+      const { kind } = failureOf(error);
+      if (kind === 'business' || kind === 'expired') throw error;
+      return this.ctx.transport.call(reactMsg, input);
+    });
     await this.ctx.sync.takeLive(rt, event);
   }
 

@@ -178,6 +178,21 @@ describe.each(dialects)('web push on %s', (dialect) => {
     expect(recall.topic).toBe(first.topic);
   });
 
+  it('wakes nobody for a reaction: the next wake-up is the next message', async () => {
+    const [amy, bob] = [await seed(server.url).user('amy'), await seed(server.url).user('bob')];
+    await befriend(server.url, amy, bob);
+    const phone = await device(bob);
+    const sent = await sendText(server.url, amy, bob, 'dinner at eight');
+    await pushService.nextPush(phone.id, 1);
+
+    const reaction = { chatId: sent.chatId, msgId: sent.msgId, emoji: '👍', clientMsgId: 'thumb' };
+    const { body } = await as(server.url, amy).post('/chat/reactMsg', reaction);
+    expect(body.code, body.msg).toBe(200);
+    await sendText(server.url, amy, bob, 'or nine');
+    const second = await pushService.nextPush(phone.id, 2);
+    expect(second.payload).toMatchObject({ type: 'message', chatId: sent.chatId, msgType: 'TEXT' });
+  });
+
   it('does not wake someone with a socket open, nor for a chat they muted', async () => {
     const [amy, bob, cat, dan] = [
       await seed(server.url).user('amy'),

@@ -12,7 +12,8 @@ export const readReceiptsQuery = queryOptions({
 export const saveReadReceipts = (readReceipts: boolean) => call(setReadReceipts, { readReceipts });
 
 /** One-to-one: how far the other person has read (null when either turned receipts off). */
-export const peerReadKey = (chatId: string) => ['chat', 'peerRead', chatId] as const;
+export const peerReadBaseKey = ['chat', 'peerRead'] as const;
+export const peerReadKey = (chatId: string) => [...peerReadBaseKey, chatId] as const;
 export const peerReadQuery = (chatId: string) =>
   queryOptions({
     queryKey: peerReadKey(chatId),
@@ -20,7 +21,8 @@ export const peerReadQuery = (chatId: string) =>
   });
 
 /** Group: "{n} read" for these of the user's own messages, by seq. */
-export const readCountsKey = (chatId: string) => ['chat', 'readCounts', chatId] as const;
+export const readCountsBaseKey = ['chat', 'readCounts'] as const;
+export const readCountsKey = (chatId: string) => [...readCountsBaseKey, chatId] as const;
 export const readCountsQuery = (chatId: string, seqs: number[]) =>
   queryOptions({
     queryKey: [...readCountsKey(chatId), seqs] as const,

@@ -71,9 +71,15 @@ export function useReceipts(chatId: string, isGroup: boolean, messages: readonly
     const offGroup = pushes.on(NoticeType.GROUP_READS, (notice) => {
       if (notice.chatId === chatId) void queryClient.invalidateQueries({ queryKey: readCountsKey(chatId) });
     });
+    // Back from a reconnect: reads told meanwhile were missed.
+    const offReady = pushes.on(NoticeType.SOCKET_READY, () => {
+      void queryClient.invalidateQueries({ queryKey: peerReadKey(chatId) });
+      void queryClient.invalidateQueries({ queryKey: readCountsKey(chatId) });
+    });
     return () => {
       offPeer();
       offGroup();
+      offReady();
     };
   }, [pushes, on, chatId, queryClient]);
 

@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { readReceiptsKey, readReceiptsQuery, saveReadReceipts } from '../../api/queries/readReceipts';
+import {
+  peerReadBaseKey,
+  readCountsBaseKey,
+  readReceiptsKey,
+  readReceiptsQuery,
+  saveReadReceipts,
+} from '../../api/queries/readReceipts';
 import { Switch } from '../../components/Switch';
 import { useT } from '../../i18n';
 import s from './LinkPreviewSetting.module.css';
@@ -14,7 +20,12 @@ export function ReadReceiptsSetting() {
   const setting = useQuery(readReceiptsQuery);
   const save = useMutation({
     mutationFn: saveReadReceipts,
-    onSuccess: (answer) => queryClient.setQueryData(readReceiptsKey, answer),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(readReceiptsKey, answer);
+      // What chats showed of others' reads changes with it.
+      void queryClient.invalidateQueries({ queryKey: peerReadBaseKey });
+      void queryClient.invalidateQueries({ queryKey: readCountsBaseKey });
+    },
   });
   const on = save.isPending ? save.variables : (setting.data?.readReceipts ?? true);
   return (

@@ -201,24 +201,30 @@ describe.each(dialects)('read receipts and typing on %s', (dialect) => {
 
   it('typing is dropped between strangers, across a block, in a chat not one’s own, and with receipts off', async () => {
     const [amy, ben] = await pair('amy6', 'ben6');
-    const [cat, dan] = await bed.g.users('cat6', 'dan6');
+    const [cat, dan, eve] = await bed.g.users('cat6', 'dan6', 'eve6');
     await bed.g.befriend(amy, cat);
     await bed.g.befriend(amy, dan);
+    await bed.g.befriend(amy, eve);
     const withBen = await sendText(bed.server.url, amy, ben, 'hi ben');
     const withCat = await sendText(bed.server.url, amy, cat, 'hi cat');
     const withDan = await sendText(bed.server.url, amy, dan, 'hi dan');
+    const withEve = await sendText(bed.server.url, amy, eve, 'hi eve');
     const amySocket = await bed.open(amy);
     const benSocket = await bed.open(ben);
     const catSocket = await bed.open(cat);
     const danSocket = await bed.open(dan);
+    const eveSocket = await bed.open(eve);
 
-    // Ben types into Amy and Cat's chat (not his); Amy blocked Cat; Dan turned receipts off.
+    // Ben types into Amy and Cat's chat (not his); Amy blocked Cat; Dan turned receipts off;
+    // Amy and Eve are friends no more (their chat stays).
     bed.g.ok(await bed.g.post(amy, '/friend/block', { userId: cat.userId }));
     await setReceipts(dan, false);
+    bed.g.ok(await bed.g.post(amy, '/friend/delete', { userId: eve.userId }));
     typingFrom(benSocket, withCat.chatId);
     typingFrom(catSocket, withCat.chatId);
     typingFrom(danSocket, withDan.chatId);
-    await Promise.all([handled(benSocket), handled(catSocket), handled(danSocket)]);
+    typingFrom(eveSocket, withEve.chatId);
+    await Promise.all([handled(benSocket), handled(catSocket), handled(danSocket), handled(eveSocket)]);
     // A signal that may pass, sent last: the ones before it were decided first.
     typingFrom(benSocket, withBen.chatId);
     await amySocket.nextNotice('TYPING');

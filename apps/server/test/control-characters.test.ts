@@ -23,7 +23,15 @@ const ID = '1';
 
 /** The content of every sendable message type, with every string field it can carry. */
 const MESSAGES = [
-  { msgType: 'TEXT', content: { text: 'hi', quote: { msgId: ID }, mentions: [ID] } },
+  {
+    msgType: 'TEXT',
+    content: {
+      text: 'hi https://example.com/a',
+      quote: { msgId: ID },
+      mentions: [ID],
+      link: { url: 'https://example.com/a' },
+    },
+  },
   { msgType: 'IMAGE', content: { url: FILE, thumbUrl: FILE } },
   { msgType: 'VOICE', content: { url: FILE, duration: 3 } },
   { msgType: 'VIDEO', content: { url: FILE, thumbUrl: FILE } },
@@ -93,6 +101,12 @@ const SAMPLES: Record<string, Record<string, unknown>[]> = {
   ],
   '/chat/deleteMsgs': [{ chatId: ID, msgIds: [ID] }],
   '/chat/deletedSeqs': [{ chatId: ID }],
+  '/chat/peerRead': [{ chatId: ID }],
+  '/chat/readCounts': [{ chatId: ID, seqs: [1] }],
+  '/chat/readers': [{ chatId: ID, msgId: ID }],
+  '/chat/reactMsg': [{ chatId: ID, msgId: ID, emoji: '👍', clientMsgId: 'local_1' }],
+  '/chat/getReactions': [{ chatId: ID, msgId: ID }],
+  '/chat/linkPreview': [{ chatId: ID, url: 'https://example.com/a' }],
   '/group/create': [{ userIds: [ID, '2'], name: 'Team' }],
   '/group/getInfo/:id': [{ id: ID }],
   '/group/sendMsg': MESSAGES.map((m) => ({ groupId: ID, clientMsgId: 'local_1', ...m })),

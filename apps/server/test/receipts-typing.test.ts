@@ -242,4 +242,22 @@ describe.each(dialects)('read receipts and typing on %s', (dialect) => {
     await handled(benSocket);
     expect(typingNotices(await receivedUpToBarrier(bed.server, amySocket, amy.userId, mark))).toEqual([]);
   });
+  it('typing frames naming many chats are looked up for a few of them only', async () => {
+    const [amy, ben] = await pair('amy7', 'ben7');
+    const withBen = await sendText(bed.server.url, amy, ben, 'hi ben');
+    const amySocket = await bed.open(amy);
+    const benSocket = await bed.open(ben);
+    // A script names chats by the thousand: after the first few, the rest are dropped unread,
+    // his real chat among them, until the next interval.
+    for (let chat = 1; chat <= 1_000; chat += 1) typingFrom(benSocket, String(chat + 1_000_000));
+    typingFrom(benSocket, withBen.chatId);
+    await handled(benSocket);
+    expect(typingNotices(await receivedUpToBarrier(bed.server, amySocket, amy.userId, 0))).toEqual([]);
+    bed.server.clock.advance(2_500);
+    typingFrom(benSocket, withBen.chatId);
+    expect((await amySocket.nextNotice('TYPING')).msgContent).toEqual({
+      chatId: withBen.chatId,
+      userId: ben.userId,
+    });
+  });
 });

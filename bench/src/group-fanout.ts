@@ -9,13 +9,24 @@
  *   npm run bench:groups -w bench
  *   npm run bench:groups -w bench -- --members 500 --rate 50 --pair-rate 200 --seconds 10
  *
+ * With `--reading on` every member reads what arrives as the web client does: one
+ * /chat/markRead at a time per member, up to the newest seq it has (so read receipts have
+ * something to derive); the figures add the reads sent, the GROUP_READS notices received and
+ * the server's CPU per delivered message. `--receipts off` first turns every member's "Send
+ * read receipts" off: the same reads move the same positions, but nothing is derived or pushed
+ * from them. `--read-every <ms>` spaces each member's reads (a client that batches them). The
+ * difference between the two is the cost of receipts:
+ *
+ *   npm run bench:groups -w bench -- --rate 40 --pair-rate 1 --reading on --receipts off
+ *   npm run bench:groups -w bench -- --rate 40 --pair-rate 1 --reading on
+ *
  * Members join through the group's QR code (no friendship needed), so setting up 500 members
  * takes one registration and one join each. A sender's own devices get an echo of each
  * message; it is not counted as a delivery.
  */
 import { seed, type SeededUser } from '../../apps/server/test/support/seed';
 import { cpuSeconds, inBatches, jsonClient, openSockets, serverUnderTest } from './load';
-import { flag, percentile, rssKiB } from './stats';
+import { flag, percentile, rssKiB, textFlag } from './stats';
 
 const members = Math.max(3, flag('members', 500));
 const rate = flag('rate', 50);
@@ -23,6 +34,10 @@ const pairs = Math.max(1, Math.min(Math.floor(members / 2), Math.floor(flag('pai
 const pairRate = flag('pair-rate', 200);
 const seconds = flag('seconds', 10);
 const warmup = flag('warmup', 2);
+const reading = textFlag('reading') === 'on';
+const receipts = textFlag('receipts') !== 'off';
+/** With --reading on: a member's reads at most this often (ms; 0, the default, reads as the web client does). */
+const readEvery = Number(textFlag('read-every') ?? 0);
 
 // --url/--pid load a server started by hand: see serverUnderTest in load.ts (it needs CAPTCHA=off, RATE_LIMITS=off).
 const server = await serverUnderTest({ LOG_LEVEL: 'error', RATE_LIMITS: 'off' });
@@ -56,6 +71,11 @@ const { code } = await must<{ code: string }>('/group/qrCode', owner.token, { gr
 await inBatches(accounts.slice(3), 4, async (account) => {
   await must('/group/join', account.token, { code });
 });
+if (!receipts) {
+  await inBatches(accounts, 8, async (account) => {
+    await must('/my/setReadReceipts', account.token, { readReceipts: false });
+  });
+}
 
 interface Pending {
   started: number;
@@ -67,10 +87,53 @@ const pendingGroup = new Map<string, Pending>();
 const pendingPair = new Map<string, Pending>();
 let groupLatencies: number[] = [];
 let pairLatencies: number[] = [];
-const counters = { groupAcked: 0, groupRefused: 0, pairAcked: 0, pairRefused: 0, errors: 0, delivered: 0 };
+const zeroCounts = () => ({
+  groupAcked: 0,
+  groupRefused: 0,
+  pairAcked: 0,
+  pairRefused: 0,
+  errors: 0,
+  delivered: 0,
+  reads: 0,
+  readErrors: 0,
+  receiptNotices: 0,
+});
+const counters = zeroCounts();
 let firstSendAt = 0;
 let lastDeliveryAt = 0;
 const CLIENT_MSG_ID = /"clientMsgId":"([^"]+)"/;
+const SEQ = /"seq":(\d+)/;
+
+/** Each member's reading, as the web client's (store/chat/reads.ts): one request at a time, the newest seq. */
+const reads = Array.from({ length: members }, () => ({ wanted: 0, told: 0, busy: false }));
+/** Cleared when the figures are printed: members stop reading (a failed read is otherwise sent again). */
+let stillReading = reading;
+function readUpTo(index: number, seq: number): void {
+  const state = reads[index]!;
+  if (!stillReading) return;
+  state.wanted = Math.max(state.wanted, seq);
+  if (state.busy || state.wanted <= state.told) return;
+  state.busy = true;
+  const target = state.wanted;
+  counters.reads += 1;
+  post('/chat/markRead', accounts[index]!.token, { chatId: group.chatId, readSeq: target })
+    .then(
+      () => {
+        state.told = target;
+      },
+      () => {
+        counters.readErrors += 1;
+      },
+    )
+    .finally(() => {
+      const next = () => {
+        state.busy = false;
+        readUpTo(index, state.wanted);
+      };
+      if (readEvery > 0) setTimeout(next, readEvery);
+      else next();
+    });
+}
 
 const sockets = await openSockets(
   server.url,
@@ -78,7 +141,9 @@ const sockets = await openSockets(
   (index, data) => {
     // Only the head is read: the clientMsgId sits near the start of a MSG push.
     const head = data.subarray(0, 240).toString();
+    if (head.includes('"noticeType":"GROUP_READS"')) counters.receiptNotices += 1;
     if (!head.startsWith('{"pushType":"MSG"')) return;
+    if (reading && head.includes('"chatType":"GROUP"')) readUpTo(index, Number(SEQ.exec(head)?.[1] ?? 0));
     const id = CLIENT_MSG_ID.exec(head)?.[1];
     if (!id) return;
     const now = performance.now();
@@ -147,14 +212,7 @@ async function run(duration: number) {
   pendingPair.clear();
   groupLatencies = [];
   pairLatencies = [];
-  Object.assign(counters, {
-    groupAcked: 0,
-    groupRefused: 0,
-    pairAcked: 0,
-    pairRefused: 0,
-    errors: 0,
-    delivered: 0,
-  });
+  Object.assign(counters, zeroCounts());
   const cpuBefore = await cpuSeconds(...server.pids);
   const ownBefore = process.cpuUsage();
   const started = performance.now();
@@ -190,6 +248,7 @@ async function run(duration: number) {
     deliveredPerSecond: counters.delivered / Math.max(0.001, (lastDeliveryAt - firstSendAt) / 1000),
     pairLost: pendingPair.size - counters.pairRefused - counters.errors,
     serverCpu: cpu / elapsed,
+    serverCpuSeconds: cpu,
     generatorCpu: (own.user + own.system) / 1e6 / elapsed,
   };
 }
@@ -209,6 +268,14 @@ try {
     `deliveries             ${counters.delivered} of ${r.expected} (${r.deliveredPerSecond.toFixed(0)} deliveries/s), lost ${r.expected - counters.delivered}`,
   );
   console.log(`delivery latency       ${spread(groupLatencies)}`);
+  if (reading) {
+    console.log(
+      `reads                  ${counters.reads} /chat/markRead (${(counters.reads / seconds).toFixed(0)}/s, ${counters.readErrors} failed), receipts ${receipts ? 'on' : 'off'}, ${counters.receiptNotices} GROUP_READS notices received`,
+    );
+  }
+  console.log(
+    `server CPU / delivery  ${((r.serverCpuSeconds * 1e6) / Math.max(1, counters.delivered)).toFixed(1)} µs (${r.serverCpuSeconds.toFixed(2)} CPU s over ${counters.delivered} deliveries)`,
+  );
   console.log(
     `one-to-one meanwhile   ${r.pairSent} sent at ${pairRate} msg/s (acknowledged ${counters.pairAcked}), lost ${r.pairLost}`,
   );
@@ -218,6 +285,7 @@ try {
   );
   if (server.pid) console.log(`server RSS             ${((await rssKiB(server.pid)) / 1024).toFixed(1)} MiB`);
 } finally {
+  stillReading = false;
   sockets.close();
   client.close();
   await server.stop();

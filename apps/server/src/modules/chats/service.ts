@@ -62,7 +62,7 @@ import { pushGroupMessage } from '../groups/delivery';
 import { groupFaces } from '../groups/faces';
 import * as usersRepo from '../users/repo';
 import type { PushNotifier } from '../webpush/notifier';
-import type { Appender, Refusal } from './appender';
+import type { AppendRequest, Appender, Refusal } from './appender';
 import type { IdMark } from './id-mark';
 import { storedContent, type ContentDeps } from './content';
 import { textWrites, type TextPlace } from './reply';
@@ -119,6 +119,21 @@ export interface ChatRef {
   chatId?: string | undefined;
   userId?: string | undefined;
 }
+
+/** The message the appender stored for `request`, at the id and seq its outcome names. */
+const storedMessage = (
+  outcome: { id: number; seq: number; chatId: number },
+  request: Pick<AppendRequest, 'senderId' | 'clientMsgId' | 'msgType' | 'content' | 'createdAt'>,
+): StoredMessage => ({
+  id: outcome.id,
+  chat_id: outcome.chatId,
+  seq: outcome.seq,
+  sender_id: request.senderId,
+  client_msg_id: request.clientMsgId,
+  msg_type: request.msgType,
+  content: request.content,
+  created_at: request.createdAt,
+});
 
 const pairOf = (a: number, b: number): ChatShape => ({
   type: ChatType.SINGLE,
@@ -325,18 +340,13 @@ export function createChatsService(deps: ChatsServiceDeps) {
     });
     // A retry (or a copy racing its original): nothing was stored; answer the original.
     if (!outcome.stored) return unstoredAnswer(outcome, clientMsgId ?? '', redeliver);
-    const stored = outcome;
-
-    const message: StoredMessage = {
-      id: stored.id,
-      chat_id: stored.chatId,
-      seq: stored.seq,
-      sender_id: actor.userId,
-      client_msg_id: clientMsgId,
-      msg_type: input.msgType,
+    const message = storedMessage(outcome, {
+      senderId: actor.userId,
+      clientMsgId,
+      msgType: input.msgType,
       content,
-      created_at: now,
-    };
+      createdAt: now,
+    });
     await deliver(message, [sender, recipient], actor.userId);
     deps.webPush.message({
       message,
@@ -345,7 +355,7 @@ export function createChatsService(deps: ChatsServiceDeps) {
       recipientIds: [recipientId],
     });
     return sent(
-      { id: stored.id, seq: stored.seq, chat_id: stored.chatId, created_at: now },
+      { id: outcome.id, seq: outcome.seq, chat_id: outcome.chatId, created_at: now },
       clientMsgId ?? '',
       false,
     );
@@ -439,16 +449,13 @@ export function createChatsService(deps: ChatsServiceDeps) {
         if (outcome.original) return answer(outcome.original);
         throw new Error('a recall is never refused by admit');
       }
-      const message: StoredMessage = {
-        id: outcome.id,
-        chat_id: outcome.chatId,
-        seq: outcome.seq,
-        sender_id: actor.userId,
-        client_msg_id: clientMsgId,
-        msg_type: MsgType.RECALL,
+      const message = storedMessage(outcome, {
+        senderId: actor.userId,
+        clientMsgId,
+        msgType: MsgType.RECALL,
         content,
-        created_at: now,
-      };
+        createdAt: now,
+      });
       const recipients = await deliverEvent(message, chat, standing);
       deps.webPush.message({
         message,
@@ -519,16 +526,13 @@ export function createChatsService(deps: ChatsServiceDeps) {
         if (outcome.original) return answer(outcome.original);
         throw new Error('a reaction is never refused by admit');
       }
-      const message: StoredMessage = {
-        id: outcome.id,
-        chat_id: outcome.chatId,
-        seq: outcome.seq,
-        sender_id: actor.userId,
-        client_msg_id: clientMsgId,
-        msg_type: MsgType.REACTION,
+      const message = storedMessage(outcome, {
+        senderId: actor.userId,
+        clientMsgId,
+        msgType: MsgType.REACTION,
         content,
-        created_at: now,
-      };
+        createdAt: now,
+      });
       await deliverEvent(message, chat, standing);
       return toServerMessage(message, chat, actor.userId, standing.person, standing.groupNick);
     },
